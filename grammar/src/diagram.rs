@@ -73,7 +73,11 @@ impl Diagram {
             return Err(format!("a diagram is at most {0}x{0}", Self::MAX_SIDE));
         }
         if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != width) {
-            return Err(format!("row {} has {} cells, row 1 has {width}", i + 1, r.len()));
+            return Err(format!(
+                "row {} has {} cells, row 1 has {width}",
+                i + 1,
+                r.len()
+            ));
         }
         if let Some(n) = rows.iter().flatten().find_map(|c| match c {
             Cell::Number(n) if *n > 99 => Some(*n),
@@ -81,7 +85,10 @@ impl Diagram {
         }) {
             return Err(format!("number {n} does not fit a two-character cell"));
         }
-        Ok(Diagram { width, cells: rows.into_iter().flatten().collect() })
+        Ok(Diagram {
+            width,
+            cells: rows.into_iter().flatten().collect(),
+        })
     }
 
     /// Parses a diagram (NOT-1). Rows are lines; blank lines at the end are ignored.
@@ -107,7 +114,11 @@ impl Diagram {
         }
         let width = rows.first().map_or(0, |(_, r)| r.len());
         if rows.len() > Self::MAX_SIDE || width > Self::MAX_SIDE {
-            return Err(ParseError::new(1, 1, format!("a diagram is at most {0}x{0}", Self::MAX_SIDE)));
+            return Err(ParseError::new(
+                1,
+                1,
+                format!("a diagram is at most {0}x{0}", Self::MAX_SIDE),
+            ));
         }
         for (start, cells) in &rows {
             if cells.len() != width {
@@ -124,7 +135,10 @@ impl Diagram {
                 ));
             }
         }
-        Ok(Diagram { width, cells: rows.into_iter().flat_map(|(_, r)| r).collect() })
+        Ok(Diagram {
+            width,
+            cells: rows.into_iter().flat_map(|(_, r)| r).collect(),
+        })
     }
 
     /// Number of columns.
@@ -149,7 +163,10 @@ impl Diagram {
 
     /// Every cell with its (column, row).
     pub fn cells(&self) -> impl Iterator<Item = ((usize, usize), Cell)> + '_ {
-        self.cells.iter().enumerate().map(|(i, c)| ((i % self.width, i / self.width), *c))
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ((i % self.width, i / self.width), *c))
     }
 }
 

@@ -16,7 +16,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub(crate) fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        ParseError { line, column, message: message.into() }
+        ParseError {
+            line,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error at a byte offset of `text`.
@@ -35,7 +39,26 @@ impl ParseError {
         };
         let expected = match &err.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                let mut names: Vec<&str> = positives.iter().map(|r| rule_name(*r)).collect();
+                let any_cell = positives
+                    .iter()
+                    .any(|r| matches!(r, Rule::label | Rule::mark));
+                let mut names: Vec<&str> = positives
+                    .iter()
+                    .map(|r| match r {
+                        Rule::empty
+                        | Rule::black
+                        | Rule::white
+                        | Rule::label
+                        | Rule::mark
+                        | Rule::number1
+                        | Rule::number2
+                            if any_cell =>
+                        {
+                            rule_name(Rule::cell)
+                        }
+                        r => rule_name(*r),
+                    })
+                    .collect();
                 names.sort_unstable();
                 names.dedup();
                 if names.is_empty() {
@@ -82,7 +105,11 @@ fn rule_name(rule: Rule) -> &'static str {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 

@@ -49,7 +49,11 @@ impl OneLine {
             return Err(ParseError::at_offset(
                 text,
                 starts[i],
-                format!("ragged row: row {} has {} points, row 1 has {w}", i + 1, rows[i].len()),
+                format!(
+                    "ragged row: row {} has {} points, row 1 has {w}",
+                    i + 1,
+                    rows[i].len()
+                ),
             ));
         }
         OneLine::from_rows(rows).map_err(|m| ParseError::new(1, 1, m))
@@ -65,7 +69,11 @@ impl OneLine {
         let rows = self
             .rows
             .iter()
-            .map(|r| r.iter().map(|p| p.map_or(Cell::Empty, Cell::Stone)).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|p| p.map_or(Cell::Empty, Cell::Stone))
+                    .collect()
+            })
             .collect();
         // Rows were checked to be equal, non-empty and small enough when `self` was built.
         Diagram::from_rows(rows).unwrap_or_else(|_| unreachable!("OneLine rows are valid"))
@@ -75,7 +83,11 @@ impl OneLine {
     pub fn from_diagram(d: &Diagram) -> Option<OneLine> {
         let rows = d
             .rows()
-            .map(|r| r.iter().map(|c| c.board_point()).collect::<Option<Vec<_>>>())
+            .map(|r| {
+                r.iter()
+                    .map(|c| c.board_point())
+                    .collect::<Option<Vec<_>>>()
+            })
             .collect::<Option<Vec<_>>>()?;
         Some(OneLine { rows })
     }

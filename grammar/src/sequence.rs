@@ -29,7 +29,7 @@ impl Player {
 
     /// The player of the `index`-th move (0-based) of a sequence that `self` starts.
     pub fn of_move(self, index: usize) -> Player {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             self
         } else {
             self.other()
@@ -85,10 +85,26 @@ impl Sequence {
         if cycle.is_some() && continues {
             return Err("a sequence with a cycle does not also continue with `..`".into());
         }
+        let reads_as_pass = |body: &[SeqMove]| {
+            body == [
+                SeqMove::Pass,
+                SeqMove::Label('a'),
+                SeqMove::Label('s'),
+                SeqMove::Label('s'),
+            ]
+        };
+        if reads_as_pass(&moves) || cycle.as_deref().is_some_and(reads_as_pass) {
+            return Err("the label moves p, a, s, s would read as the word `pass`".into());
+        }
         if moves.is_empty() && !continues {
             return Err("a sequence needs at least one move or `..`".into());
         }
-        Ok(Sequence { first, moves, continues, cycle })
+        Ok(Sequence {
+            first,
+            moves,
+            continues,
+            cycle,
+        })
     }
 
     /// Parses one sequence.
@@ -96,7 +112,11 @@ impl Sequence {
         let set = SequenceSet::parse(text)?;
         match set.alternatives() {
             [one] => Ok(one.clone()),
-            _ => Err(ParseError::new(1, 1, "expected one sequence, found alternatives joined by `|`")),
+            _ => Err(ParseError::new(
+                1,
+                1,
+                "expected one sequence, found alternatives joined by `|`",
+            )),
         }
     }
 
@@ -122,15 +142,22 @@ impl Sequence {
 
     /// The moves to replay: the written moves, then the cycle once (NOT-4.3).
     pub fn moves_to_replay(&self) -> Vec<SeqMove> {
-        self.moves.iter().chain(self.cycle.iter().flatten()).copied().collect()
+        self.moves
+            .iter()
+            .chain(self.cycle.iter().flatten())
+            .copied()
+            .collect()
     }
 
     /// Every label the sequence names.
     pub fn labels(&self) -> impl Iterator<Item = char> + '_ {
-        self.moves.iter().chain(self.cycle.iter().flatten()).filter_map(|m| match m {
-            SeqMove::Label(c) => Some(*c),
-            _ => None,
-        })
+        self.moves
+            .iter()
+            .chain(self.cycle.iter().flatten())
+            .filter_map(|m| match m {
+                SeqMove::Label(c) => Some(*c),
+                _ => None,
+            })
     }
 
     fn from_pair(text: &str, pair: Pair<'_, Rule>) -> Result<Sequence, ParseError> {
@@ -142,7 +169,11 @@ impl Sequence {
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::player => {
-                    first = if matches!(p.as_str(), "#" | "B") { Player::Black } else { Player::White }
+                    first = if matches!(p.as_str(), "#" | "B") {
+                        Player::Black
+                    } else {
+                        Player::White
+                    }
                 }
                 Rule::label_body | Rule::coord_body => {
                     let (m, c) = body(p);
@@ -152,14 +183,19 @@ impl Sequence {
                 Rule::cycle => {
                     let (m, c) = p.into_inner().next().map(body).unwrap_or_default();
                     if c {
-                        return Err(ParseError::at_offset(text, start, "a cycle does not end in `..`"));
+                        return Err(ParseError::at_offset(
+                            text,
+                            start,
+                            "a cycle does not end in `..`",
+                        ));
                     }
                     cycle = Some(m);
                 }
                 _ => {}
             }
         }
-        Sequence::new(first, moves, continues, cycle).map_err(|m| ParseError::at_offset(text, start, m))
+        Sequence::new(first, moves, continues, cycle)
+            .map_err(|m| ParseError::at_offset(text, start, m))
     }
 }
 
@@ -212,7 +248,11 @@ fn write_body(f: &mut fmt::Formatter<'_>, moves: &[SeqMove], continues: bool) ->
 impl fmt::Display for Sequence {
     /// Black is printed `#`, White `O`; each bracket in label form unless it holds a vertex.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.first == Player::Black { "#[" } else { "O[" })?;
+        f.write_str(if self.first == Player::Black {
+            "#["
+        } else {
+            "O["
+        })?;
         write_body(f, &self.moves, self.continues)?;
         f.write_str("]")?;
         if let Some(c) = &self.cycle {

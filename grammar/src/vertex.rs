@@ -23,7 +23,10 @@ impl Vertex {
     /// A vertex from a 0-based column (at most 24) and a 1-based row counted from the bottom.
     pub fn new(column: usize, row_from_bottom: usize) -> Option<Vertex> {
         (column < COLUMNS.len() && (1..=Self::MAX_ROW as usize).contains(&row_from_bottom))
-            .then_some(Vertex { column: column as u8, row_from_bottom: row_from_bottom as u8 })
+            .then_some(Vertex {
+                column: column as u8,
+                row_from_bottom: row_from_bottom as u8,
+            })
     }
 
     /// The vertex of (column, row) on a board of `height` rows, row 0 at the top (NOT-2.1).
@@ -57,9 +60,14 @@ impl Vertex {
             .next();
         let s = pair.map_or("", |p| p.as_str());
         if s.len() != text.len() {
-            return Err(ParseError::at_offset(text, s.len(), "expected the end of the vertex"));
+            return Err(ParseError::at_offset(
+                text,
+                s.len(),
+                "expected the end of the vertex",
+            ));
         }
-        Self::from_token(s).ok_or_else(|| ParseError::new(1, 1, format!("`{text}` is not a vertex")))
+        Self::from_token(s)
+            .ok_or_else(|| ParseError::new(1, 1, format!("`{text}` is not a vertex")))
     }
 
     /// Builds a vertex from a token the grammar accepted.
@@ -74,7 +82,11 @@ impl Vertex {
 
 impl fmt::Display for Vertex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", COLUMNS[self.column as usize] as char, self.row_from_bottom)
+        write!(
+            f,
+            "{}{}",
+            COLUMNS[self.column as usize] as char, self.row_from_bottom
+        )
     }
 }
 

@@ -9,9 +9,15 @@ fn err<T: std::fmt::Debug, E: ToString>(r: Result<T, E>) -> String {
 #[test]
 fn ragged_rows() {
     let e = err(Diagram::parse(". . . .\n. . .\n. . . ."));
-    assert_eq!(e, "line 2, column 6: ragged row: expected 4 cells as in the first row, found 3");
+    assert_eq!(
+        e,
+        "line 2, column 6: ragged row: expected 4 cells as in the first row, found 3"
+    );
     let e = err(OneLine::parse("..../.../...."));
-    assert_eq!(e, "line 1, column 6: ragged row: row 2 has 3 points, row 1 has 4");
+    assert_eq!(
+        e,
+        "line 1, column 6: ragged row: row 2 has 3 points, row 1 has 4"
+    );
 }
 
 #[test]
@@ -45,7 +51,10 @@ fn bad_sequences() {
     let e = err(Sequence::parse("#[ab]*[cd..]"));
     assert!(e.contains("a cycle does not end in `..`"), "{e}");
     let e = err(Sequence::parse("#[a C3]"));
-    assert_eq!(e, "line 1, column 4: expected `..` or a move label (a-z, `p` for pass), found ` `");
+    assert_eq!(
+        e,
+        "line 1, column 4: expected `..` or a move label (a-z, `p` for pass), found ` `"
+    );
     let e = err(Sequence::parse("#[ab] | #[cd]"));
     assert!(e.contains("expected one sequence"), "{e}");
 }
@@ -54,5 +63,8 @@ fn bad_sequences() {
 fn bad_vertices() {
     assert!(err(Vertex::parse("I4")).starts_with("line 1, column 1: expected a vertex"));
     assert!(err(Vertex::parse("A0")).starts_with("line 1, column 1: expected a vertex"));
-    assert_eq!(err(Vertex::parse("A100")), "line 1, column 4: expected the end of the vertex");
+    assert_eq!(
+        err(Vertex::parse("A100")),
+        "line 1, column 4: expected the end of the vertex"
+    );
 }

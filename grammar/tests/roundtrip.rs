@@ -1,6 +1,8 @@
 //! Parse -> print -> parse is the identity for every notation value (spec/notation.md).
 
-use gorules_grammar::{Cell, Diagram, OneLine, Player, SeqMove, Sequence, SequenceSet, StoneColor, Vertex};
+use gorules_grammar::{
+    Cell, Diagram, OneLine, Player, SeqMove, Sequence, SequenceSet, StoneColor, Vertex,
+};
 use proptest::prelude::*;
 
 fn cell() -> impl Strategy<Value = Cell> {
@@ -9,7 +11,9 @@ fn cell() -> impl Strategy<Value = Cell> {
         Just(Cell::Stone(StoneColor::Black)),
         Just(Cell::Stone(StoneColor::White)),
         (b'a'..=b'z').prop_map(|c| Cell::Label(c as char)),
-        (b'A'..=b'Z').prop_filter("O is white", |c| *c != b'O').prop_map(|c| Cell::Mark(c as char)),
+        (b'A'..=b'Z')
+            .prop_filter("O is white", |c| *c != b'O')
+            .prop_map(|c| Cell::Mark(c as char)),
         (0u8..=99).prop_map(Cell::Number),
     ]
 }
@@ -31,7 +35,9 @@ fn seq_move(coords: bool) -> BoxedStrategy<SeqMove> {
     } else {
         prop_oneof![
             Just(SeqMove::Pass),
-            (b'a'..=b'z').prop_filter("p is pass", |c| *c != b'p').prop_map(|c| SeqMove::Label(c as char))
+            (b'a'..=b'z')
+                .prop_filter("p is pass", |c| *c != b'p')
+                .prop_map(|c| SeqMove::Label(c as char))
         ]
         .boxed()
     }
@@ -42,20 +48,24 @@ fn sequence() -> impl Strategy<Value = Sequence> {
         let first = if black { Player::Black } else { Player::White };
         let moves = proptest::collection::vec(seq_move(coords), 1..12);
         let cycle = proptest::collection::vec(seq_move(coords), 1..6);
-        (moves, cycle).prop_map(move |(m, c)| {
+        (moves, cycle).prop_filter_map("p, a, s, s reads as the word pass", move |(m, c)| {
             let (continues, cycle) = match tail {
                 0 => (false, None),
                 1 => (true, None),
                 _ => (false, Some(c)),
             };
-            Sequence::new(first, m, continues, cycle).expect("valid by construction")
+            Sequence::new(first, m, continues, cycle).ok()
         })
     })
 }
 
 fn one_line() -> impl Strategy<Value = OneLine> {
     (1usize..=19, 1usize..=19).prop_flat_map(|(w, h)| {
-        let point = prop_oneof![Just(None), Just(Some(StoneColor::Black)), Just(Some(StoneColor::White))];
+        let point = prop_oneof![
+            Just(None),
+            Just(Some(StoneColor::Black)),
+            Just(Some(StoneColor::White))
+        ];
         proptest::collection::vec(proptest::collection::vec(point, w), h)
             .prop_map(|rows| OneLine::from_rows(rows).expect("rectangular"))
     })

@@ -1,6 +1,8 @@
 //! The notation forms that seed 000 actually uses, parsed as the seed means them.
 
-use gorules_grammar::{Cell, Diagram, OneLine, Player, SeqMove, Sequence, SequenceSet, StoneColor, Vertex};
+use gorules_grammar::{
+    Cell, Diagram, OneLine, Player, SeqMove, Sequence, SequenceSet, StoneColor, Vertex,
+};
 
 const B: Cell = Cell::Stone(StoneColor::Black);
 const W: Cell = Cell::Stone(StoneColor::White);
@@ -12,7 +14,10 @@ fn two_digit_move_numbers_fill_their_cell() {
     assert_eq!(d.width(), 5);
     let rows: Vec<_> = d.rows().map(|r| r.to_vec()).collect();
     assert_eq!(rows[0], vec![B, W, W, Cell::Number(18), Cell::Number(10)]);
-    assert_eq!(rows[1], vec![Cell::Number(14), W, Cell::Number(16), Cell::Number(9), W]);
+    assert_eq!(
+        rows[1],
+        vec![Cell::Number(14), W, Cell::Number(16), Cell::Number(9), W]
+    );
     assert_eq!(d.to_string(), "# O O 1810\n14O 169 O");
 }
 
@@ -39,7 +44,10 @@ fn rectangular_boards_of_many_sizes() {
 fn one_line_form() {
     let p = OneLine::parse("...../#####/OOOOO/..O.#/.....").unwrap();
     assert_eq!(p.rows().len(), 5);
-    assert_eq!(p.to_diagram().to_string(), ". . . . .\n# # # # #\nO O O O O\n. . O . #\n. . . . .");
+    assert_eq!(
+        p.to_diagram().to_string(),
+        ". . . . .\n# # # # #\nO O O O O\n. . O . #\n. . . . ."
+    );
 }
 
 #[test]
@@ -60,7 +68,10 @@ fn label_sequences() {
     assert_eq!(s.moves_to_replay().len(), 12);
 
     let s = Sequence::parse("B[ab]").unwrap();
-    assert_eq!((s.first(), s.to_string()), (Player::Black, "#[ab]".to_string()));
+    assert_eq!(
+        (s.first(), s.to_string()),
+        (Player::Black, "#[ab]".to_string())
+    );
 }
 
 #[test]
@@ -83,7 +94,20 @@ fn coordinate_sequences() {
     );
     assert_eq!(s.to_string(), "#[C3 D4 pass ..]");
     // Only passes: the label form says the same.
-    assert_eq!(Sequence::parse("W[pass pass]").unwrap(), Sequence::parse("O[pp]").unwrap());
+    assert_eq!(
+        Sequence::parse("W[pass pass]").unwrap(),
+        Sequence::parse("O[pp]").unwrap()
+    );
+    assert_eq!(
+        Sequence::parse("W[pass]").unwrap(),
+        Sequence::parse("O[p]").unwrap()
+    );
+    assert_eq!(
+        Sequence::parse("W[PASS ..]").unwrap(),
+        Sequence::parse("O[p..]").unwrap()
+    );
+    // A label body that is not the word pass stays in label form.
+    assert_eq!(Sequence::parse("#[passa]").unwrap().moves().len(), 5);
 }
 
 #[test]

@@ -1,0 +1,12 @@
+//! The gorules case format (spec/cases.md): reading case files, resolving their moves, and the lint that
+//! keeps the suite sound (CASE-7). This crate reads files; it knows no rules of Go.
+
+pub mod drawn;
+pub mod lint;
+pub mod model;
+pub mod moves;
+pub mod suite;
+mod yaml;
+
+pub use model::Case;
+pub use suite::{parse_case, CaseError, LoadedCase, Suite};

@@ -1,0 +1,408 @@
+//! CASE-7: the lint. Everything about a case that can be known without playing a move.
+
+use crate::drawn::{Board, Drawn, Kind, Labels};
+use crate::model::{Case, Check, ColorOrBoth, Feature, Phase};
+use crate::moves::{MovesSpec, Resolved};
+use crate::suite::{CaseError, LoadedCase, Suite};
+use gorules_grammar::Cell;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Lints every loaded case, and the suite as a whole (unique ids).
+pub fn lint(suite: &Suite) -> Vec<CaseError> {
+    let mut errors = Vec::new();
+    let mut ids: BTreeMap<&str, &LoadedCase> = BTreeMap::new();
+    for lc in &suite.cases {
+        if let Some(first) = ids.insert(&lc.case.id, lc) {
+            errors.push(err(
+                lc,
+                lc.locate("id", None, 1),
+                format!(
+                    "case id `{}` is used again: first in {}",
+                    lc.case.id,
+                    first.file.display()
+                ),
+            ));
+        }
+        errors.extend(lint_case(suite, lc));
+    }
+    errors
+}
+
+fn err(lc: &LoadedCase, line: usize, message: String) -> CaseError {
+    CaseError {
+        file: lc.file.clone(),
+        line,
+        column: 0,
+        message,
+    }
+}
+
+/// Lints one case.
+pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
+    let mut out = Vec::new();
+    let case = &lc.case;
+    let mut e = |line: usize, m: String| out.push(err(lc, line, m));
+
+    // CASE-1: id, file name, source, clauses.
+    let id_ok = !case.id.is_empty()
+        && case.id.split('-').all(|p| {
+            !p.is_empty()
+                && p.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        });
+    if !id_ok {
+        e(
+            lc.locate("id", None, 1),
+            format!(
+                "id `{}`: expected lower-case letters and digits joined by `-`",
+                case.id
+            ),
+        );
+    }
+    if lc.file.file_stem().and_then(|s| s.to_str()) != Some(case.id.as_str()) {
+        e(
+            lc.locate("id", None, 1),
+            format!(
+                "the file of case `{}` should be named `{}.yaml`",
+                case.id, case.id
+            ),
+        );
+    }
+    let src = &case.source;
+    let line = lc.locate("source", None, 1);
+    match (&src.seed, &src.constructed) {
+        (Some(seed), None) => {
+            if src.example.is_none() {
+                e(
+                    line,
+                    "a seed source needs `example`: the example's heading or ordinal".into(),
+                );
+            }
+            if src.represents.is_some() {
+                e(line, "`represents` belongs to constructed cases".into());
+            }
+            if let Some(seeds) = &suite.seeds {
+                match seeds.get(seed) {
+                    None => e(line, format!("seed `{seed}` is not in shared/seeds")),
+                    Some(n) => {
+                        if let Some(r) = src.lines.filter(|r| r.last > *n) {
+                            e(
+                                line,
+                                format!(
+                                    "lines {}-{} run past the seed's {n} lines",
+                                    r.first, r.last
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        (None, Some(_)) => {
+            if src.example.is_some() || src.lines.is_some() {
+                e(line, "a constructed case has no `example` or `lines`; use `represents` to name the example it stands for".into());
+            }
+        }
+        _ => e(
+            line,
+            "expected exactly one of `seed` and `constructed` in `source`".into(),
+        ),
+    }
+    if case.clauses.is_empty() {
+        e(
+            lc.locate("clauses", None, 1),
+            "a case cites at least one spec clause".into(),
+        );
+    }
+    for c in &case.clauses {
+        if !suite.clauses.contains(c) {
+            e(
+                lc.locate("clauses", None, 1),
+                format!("clause `{c}` is not defined in spec/"),
+            );
+        }
+    }
+
+    // CASE-1.2: labels over the board.
+    let board = &case.board;
+    if let Some(labels) = &case.labels {
+        let l = lc.locate("labels", None, 1);
+        if labels.size() != board.size() {
+            e(l, size_msg("labels", labels.size(), board.size()));
+        } else {
+            for ((c, r), cell) in labels.diagram().cells() {
+                let under = board.diagram().get(c, r);
+                if !matches!(cell, Cell::Label(_)) && Some(cell) != under {
+                    e(
+                        l + r + 1,
+                        format!(
+                            "labels row {} column {}: `{}` differs from the board's `{}`",
+                            r + 1,
+                            c + 1,
+                            cell.text(),
+                            under.map(|u| u.text()).unwrap_or_default()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    let labels = case.labels.as_ref();
+
+    // CASE-1.4: history.
+    if let Some(h) = &case.history {
+        let l = lc.locate("history", None, 1);
+        if h.board.size() != board.size() {
+            e(l, size_msg("history board", h.board.size(), board.size()));
+        }
+        moves_ok(&h.moves, &h.board, labels, Some(&h.board), &mut |m| {
+            e(l, format!("history moves: {m}"))
+        });
+    }
+
+    // CASE-4: checks.
+    if case.checks.is_empty() {
+        e(
+            lc.locate("checks", None, 1),
+            "a case has at least one check".into(),
+        );
+    }
+    let mut names = BTreeSet::new();
+    for check in &case.checks {
+        let common = check.common();
+        let l = lc.check_line(common.name);
+        let mut ce = |m: String| e(l, format!("check `{}`: {m}", common.name));
+        if !names.insert(common.name) {
+            ce("the name is used twice in this case".into());
+        }
+        lint_check(case, check, board, labels, &mut ce);
+        let needs_solver = matches!(check, Check::BestPlay(_));
+        let has = |f: Feature| case.features.contains(&f) || common.features.contains(&f);
+        if needs_solver && !has(Feature::NajBestPlay) {
+            ce("a best_play check needs the feature `naj-best-play`".into());
+        }
+    }
+    for er in &case.errata {
+        if !names.contains(er.check.as_str()) {
+            e(
+                lc.locate("errata", None, 1),
+                format!(
+                    "erratum for check `{}`, which is not in this case",
+                    er.check
+                ),
+            );
+        }
+    }
+    out
+}
+
+fn size_msg(what: &str, got: (usize, usize), board: (usize, usize)) -> String {
+    format!(
+        "{what} is {}x{}, the board {}x{}",
+        got.0, got.1, board.0, board.1
+    )
+}
+
+/// Resolves moves; with `start` known, checks the first numbered segment's drawing against it.
+fn moves_ok(
+    spec: &MovesSpec,
+    board: &Board,
+    labels: Option<&Labels>,
+    start: Option<&Board>,
+    e: &mut dyn FnMut(String),
+) -> Vec<Resolved> {
+    match spec.resolve(board, labels) {
+        Err(m) => {
+            e(m);
+            Vec::new()
+        }
+        Ok(alts) => {
+            for alt in &alts {
+                if let (Some(start), Some((0, view))) = (start, alt.segment_views.first()) {
+                    for ((c, r), cell) in view.cells() {
+                        if cell.board_point().is_some() && start.diagram().get(c, r) != Some(cell) {
+                            e(format!(
+                                "the numbered diagram shows `{}` at row {} column {}, but the moves start from `{}` there",
+                                cell.text(), r + 1, c + 1,
+                                start.diagram().get(c, r).map(|x| x.text()).unwrap_or_default()
+                            ));
+                            break;
+                        }
+                    }
+                }
+            }
+            alts
+        }
+    }
+}
+
+fn same_size<K: Kind>(what: &str, d: &Option<Drawn<K>>, board: &Board, e: &mut dyn FnMut(String)) {
+    if let Some(d) = d {
+        if d.size() != board.size() {
+            e(size_msg(what, d.size(), board.size()));
+        }
+    }
+}
+
+fn lint_check(
+    case: &Case,
+    check: &Check,
+    board: &Board,
+    labels: Option<&Labels>,
+    e: &mut dyn FnMut(String),
+) {
+    match check {
+        Check::Legality(c) => {
+            let after = c
+                .after
+                .as_ref()
+                .map(|a| moves_ok(a, board, labels, Some(board), e));
+            let start = if after.is_some() { None } else { Some(board) };
+            let mv = moves_ok(&c.mv, board, labels, start, e);
+            for alt in &mv {
+                if alt.moves.len() != 1 || alt.continues || alt.cycle_start.is_some() {
+                    e("`move` must be exactly one move".into());
+                }
+            }
+            if after.iter().flatten().count() > 1 {
+                e("`after` has alternatives; a legality check takes one line of moves".into());
+            }
+        }
+        Check::Replay(c) => {
+            let alts = moves_ok(&c.moves, board, labels, Some(board), e);
+            for alt in &alts {
+                for p in &c.positions {
+                    if p.after == 0 || p.after > alt.moves.len() {
+                        e(format!(
+                            "`positions` names move {}, but the moves are {}",
+                            p.after,
+                            alt.moves.len()
+                        ));
+                    }
+                }
+            }
+            for p in &c.positions {
+                same_size(
+                    &format!("position after {}", p.after),
+                    &Some(p.board.clone()),
+                    board,
+                    e,
+                );
+            }
+            same_size("end", &c.end, board, e);
+            if c.positions.is_empty()
+                && c.end.is_none()
+                && c.ends.is_none()
+                && c.prisoners.is_none()
+            {
+                // Legality of every move is still asserted; that is a claim on its own.
+            }
+        }
+        Check::Immortal(c) => {
+            same_size("board", &c.board, board, e);
+            if c.expect.size() != board.size() {
+                e(size_msg("expect", c.expect.size(), board.size()));
+            }
+        }
+        Check::Control(c) => {
+            match c.color {
+                ColorOrBoth::Both => {
+                    if c.black_reference.is_none()
+                        || c.white_reference.is_none()
+                        || c.reference.is_some()
+                    {
+                        e("`color: both` takes `black_reference` and `white_reference`".into());
+                    }
+                }
+                _ => {
+                    if c.reference.is_none()
+                        || c.black_reference.is_some()
+                        || c.white_reference.is_some()
+                    {
+                        e("a one-colour control check takes `reference`".into());
+                    }
+                }
+            }
+            same_size("reference", &c.reference, board, e);
+            same_size("black_reference", &c.black_reference, board, e);
+            same_size("white_reference", &c.white_reference, board, e);
+            if c.expect.size() != board.size() {
+                e(size_msg("expect", c.expect.size(), board.size()));
+            }
+        }
+        Check::Game(g) => {
+            if let Some(a) = &g.alternation {
+                moves_ok(a, board, labels, Some(board), e);
+            }
+            let final_known = if g.alternation.is_none() {
+                Some(board)
+            } else {
+                None
+            };
+            for a in [&g.black_analysis, &g.white_analysis, &g.analysis]
+                .into_iter()
+                .flatten()
+            {
+                moves_ok(a, board, labels, final_known, e);
+            }
+            if g.analysis.is_some() && (g.black_analysis.is_some() || g.white_analysis.is_some()) {
+                e("`analysis` (NAJ-9.3) excludes `black_analysis` and `white_analysis`".into());
+            }
+            for (what, d) in [
+                ("final", &g.final_position),
+                ("black_reference", &g.black_reference),
+                ("white_reference", &g.white_reference),
+                ("reference", &g.reference),
+            ] {
+                same_size(what, d, board, e);
+            }
+            for (what, d) in [
+                ("black_control", &g.black_control),
+                ("white_control", &g.white_control),
+                ("control", &g.control),
+            ] {
+                same_size(what, d, board, e);
+            }
+            same_size("black_points", &g.black_points, board, e);
+            same_size("white_points", &g.white_points, board, e);
+            let expects = [
+                g.final_position.is_some(),
+                g.black_reference.is_some(),
+                g.white_reference.is_some(),
+                g.reference.is_some(),
+                g.black_control.is_some(),
+                g.white_control.is_some(),
+                g.control.is_some(),
+                g.black_points.is_some(),
+                g.white_points.is_some(),
+                g.black_score.is_some(),
+                g.white_score.is_some(),
+                g.board_score.is_some(),
+                g.prisoner_difference.is_some(),
+                g.score.is_some(),
+                g.result.is_some(),
+            ];
+            if !expects.contains(&true) {
+                e("a game check expects at least one answer".into());
+            }
+        }
+        Check::BestPlay(b) => {
+            if let Some(a) = &b.after {
+                moves_ok(a, board, labels, Some(board), e);
+            }
+            if let Some(l) = &b.line {
+                let start = if b.after.is_some() { None } else { Some(board) };
+                moves_ok(l, board, labels, start, e);
+            }
+            if matches!(b.phase, Phase::Sequence | Phase::Analysis) {
+                e("best_play takes phase alternation, black-analysis or white-analysis".into());
+            }
+            if b.phase != Phase::Alternation
+                && (b.board_score.is_some() || b.prisoner_difference.is_some())
+            {
+                e("board_score and prisoner_difference belong to the alternation".into());
+            }
+        }
+    }
+    let _ = case;
+}

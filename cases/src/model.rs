@@ -1,0 +1,821 @@
+//! The case format (spec/cases.md), as read from YAML. Every struct denies unknown fields.
+
+use crate::drawn::{Board, ControlMap, Labels, PointsMap};
+use crate::moves::MovesSpec;
+use crate::yaml::located;
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// CASE-1: one case file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Unique id: lower-case letters, digits and `-`.
+    pub id: String,
+    /// A one-line title.
+    pub title: String,
+    /// CASE-1.1: where the example comes from.
+    pub source: Source,
+    /// Spec clause ids the case tests.
+    pub clauses: Vec<String>,
+    /// CASE-5: rule features every check needs.
+    pub features: Vec<Feature>,
+    /// CASE-1.3: the ruleset and its options.
+    pub ruleset: Ruleset,
+    /// The position as drawn.
+    pub board: Board,
+    /// CASE-1.2: the source's labels over the board.
+    #[serde(default)]
+    pub labels: Option<Labels>,
+    /// Whose turn it is at `board`.
+    #[serde(default)]
+    pub to_move: Option<Color>,
+    /// Prisoners already taken when `board` was reached.
+    #[serde(default)]
+    pub prisoners: Option<Prisoners>,
+    /// CASE-1.4: how `board` arose.
+    #[serde(default)]
+    pub history: Option<History>,
+    /// CASE-4: the checks.
+    pub checks: Vec<Check>,
+    /// CASE-6: where the source is wrong.
+    #[serde(default)]
+    pub errata: Vec<Erratum>,
+    /// Free text of ours.
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+/// CASE-1.1: a seed example, or a constructed case with its purpose.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The seed file, e.g. `000_d2c866efab51ca55.txt`.
+    #[serde(default)]
+    pub seed: Option<String>,
+    /// The example's heading or ordinal as it appears in the seed.
+    #[serde(default)]
+    pub example: Option<String>,
+    /// The seed's line range, `first-last`.
+    #[serde(default)]
+    pub lines: Option<LineRange>,
+    /// For a case of ours: what it is for.
+    #[serde(default)]
+    pub constructed: Option<String>,
+    /// For a case of ours that stands for a seed example whose diagram is lost: which one.
+    #[serde(default)]
+    pub represents: Option<String>,
+}
+
+/// A range of lines in a seed file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineRange {
+    /// First line, 1-based.
+    pub first: usize,
+    /// Last line, inclusive.
+    pub last: usize,
+}
+
+impl<'de> Deserialize<'de> for LineRange {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            One(usize),
+            Text(String),
+        }
+        let bad = || serde::de::Error::custom("expected a line range such as `18-37`");
+        match Raw::deserialize(d)? {
+            Raw::One(n) => Ok(LineRange { first: n, last: n }),
+            Raw::Text(t) => {
+                let (a, b) = t.split_once('-').ok_or_else(bad)?;
+                let first: usize = a.trim().parse().map_err(|_| bad())?;
+                let last: usize = b.trim().parse().map_err(|_| bad())?;
+                if first == 0 || last < first {
+                    return Err(bad());
+                }
+                Ok(LineRange { first, last })
+            }
+        }
+    }
+}
+
+/// A player's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Color {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+impl Color {
+    /// The notation's player.
+    pub fn player(self) -> gorules_grammar::Player {
+        match self {
+            Color::Black => gorules_grammar::Player::Black,
+            Color::White => gorules_grammar::Player::White,
+        }
+    }
+}
+
+/// The colour asked about by a control check: one player or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColorOrBoth {
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// Both players, on one combined map.
+    Both,
+}
+
+/// Prisoners held by each player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prisoners {
+    /// Stones Black has captured.
+    pub black: u32,
+    /// Stones White has captured.
+    pub white: u32,
+}
+
+/// CASE-1.4: an earlier position and the moves from it to the case board.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    /// The earlier position.
+    pub board: Board,
+    /// Prisoners at the earlier position.
+    #[serde(default)]
+    pub prisoners: Option<Prisoners>,
+    /// The moves from it.
+    pub moves: MovesSpec,
+}
+
+/// CASE-5: a rule feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum Feature {
+    Capture,
+    SuicideProhibited,
+    SuicideAllowed,
+    BasicKo,
+    FixedKo,
+    SimpleKo,
+    PositionalSuperko,
+    SituationalSuperko,
+    NajAlternation,
+    NajAnalysis,
+    NajImmortal,
+    NajControl,
+    NajScore,
+    NajTwoPassAnalysis,
+    NajSingleAnalysis,
+    NajnNoResult,
+    J2003,
+    NajBestPlay,
+}
+
+impl Feature {
+    /// Every feature, in the order of the vocabulary.
+    pub const ALL: [Feature; 18] = [
+        Feature::Capture,
+        Feature::SuicideProhibited,
+        Feature::SuicideAllowed,
+        Feature::BasicKo,
+        Feature::FixedKo,
+        Feature::SimpleKo,
+        Feature::PositionalSuperko,
+        Feature::SituationalSuperko,
+        Feature::NajAlternation,
+        Feature::NajAnalysis,
+        Feature::NajImmortal,
+        Feature::NajControl,
+        Feature::NajScore,
+        Feature::NajTwoPassAnalysis,
+        Feature::NajSingleAnalysis,
+        Feature::NajnNoResult,
+        Feature::J2003,
+        Feature::NajBestPlay,
+    ];
+
+    /// The feature's name as cases and engines write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Capture => "capture",
+            Feature::SuicideProhibited => "suicide-prohibited",
+            Feature::SuicideAllowed => "suicide-allowed",
+            Feature::BasicKo => "basic-ko",
+            Feature::FixedKo => "fixed-ko",
+            Feature::SimpleKo => "simple-ko",
+            Feature::PositionalSuperko => "positional-superko",
+            Feature::SituationalSuperko => "situational-superko",
+            Feature::NajAlternation => "naj-alternation",
+            Feature::NajAnalysis => "naj-analysis",
+            Feature::NajImmortal => "naj-immortal",
+            Feature::NajControl => "naj-control",
+            Feature::NajScore => "naj-score",
+            Feature::NajTwoPassAnalysis => "naj-two-pass-analysis",
+            Feature::NajSingleAnalysis => "naj-single-analysis",
+            Feature::NajnNoResult => "najn-no-result",
+            Feature::J2003 => "j2003",
+            Feature::NajBestPlay => "naj-best-play",
+        }
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Feature {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Feature::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| format!("unknown feature `{s}`"))
+    }
+}
+
+/// CASE-1.3: the ruleset a case is played under.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ruleset {
+    /// The New Amateur-Japanese Rules (spec/naj.md) with its options.
+    Naj(NajOptions),
+}
+
+impl Ruleset {
+    /// The ruleset's name, the first part of every trial name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ruleset::Naj(_) => "naj",
+        }
+    }
+}
+
+/// CASE-1.3: the options of NAJ and its variants (NAJ-9).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NajOptions {
+    /// NAJ-3.4 / NAJ-9.2: successive passes that end an analysis (3, or 2 in the variant).
+    pub analysis_end_passes: u8,
+    /// NAJ-9.3: two analyses, or a single one with Black first.
+    pub analyses: Analyses,
+    /// NAJ-9.1: NAJN, a cycle in the alternation ends the game without result.
+    pub no_result_on_cycle: bool,
+    /// NAJ-9.4: the seed's Japanese 2003 comparison.
+    pub j2003: bool,
+    /// NAJ-7.5: komi.
+    pub komi: i32,
+}
+
+impl Default for NajOptions {
+    fn default() -> Self {
+        NajOptions {
+            analysis_end_passes: 3,
+            analyses: Analyses::Two,
+            no_result_on_cycle: false,
+            j2003: false,
+            komi: 0,
+        }
+    }
+}
+
+/// NAJ-9.3: how many analyses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Analyses {
+    /// The black-analysis and the white-analysis (NAJ).
+    #[default]
+    Two,
+    /// One analysis, Black first (variant).
+    Single,
+}
+
+impl<'de> Deserialize<'de> for Ruleset {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        enum Name {
+            Naj,
+        }
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Full {
+            name: Name,
+            #[serde(default)]
+            options: Option<NajOptions>,
+        }
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Name(Name),
+            Full(Full),
+        }
+        let raw = Raw::deserialize(d).map_err(|_| {
+            serde::de::Error::custom("expected a ruleset: `naj`, or `{name: naj, options: {...}}`")
+        })?;
+        Ok(match raw {
+            Raw::Name(Name::Naj) => Ruleset::Naj(NajOptions::default()),
+            Raw::Full(Full {
+                name: Name::Naj,
+                options,
+            }) => Ruleset::Naj(options.unwrap_or_default()),
+        })
+    }
+}
+
+/// CASE-2: the move-sequence a check's moves belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Phase {
+    /// NAJ-2: from the board with the side to move; two passes end it.
+    #[default]
+    Alternation,
+    /// NAJ-3.1: White first, from the board as final-position.
+    BlackAnalysis,
+    /// NAJ-3.2: Black first, from the board as final-position.
+    WhiteAnalysis,
+    /// NAJ-9.3: the single analysis, Black first.
+    Analysis,
+    /// A bare move-sequence with no end condition.
+    Sequence,
+}
+
+/// CASE-4: one check, keyed by its kind.
+#[derive(Debug, Clone)]
+pub enum Check {
+    /// CASE-4.1
+    Legality(Legality),
+    /// CASE-4.2
+    Replay(Replay),
+    /// CASE-4.3
+    Immortal(Immortal),
+    /// CASE-4.4
+    Control(Control),
+    /// CASE-4.5
+    Game(Box<Game>),
+    /// CASE-4.6
+    BestPlay(BestPlay),
+}
+
+impl<'de> Deserialize<'de> for Check {
+    /// A one-key map `{<kind>: {...}}`. (serde_yaml would read an externally tagged enum from a YAML tag
+    /// `!kind`; cases use the plainer one-key map.)
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        const KINDS: &[&str] = &[
+            "legality",
+            "replay",
+            "immortal",
+            "control",
+            "game",
+            "best_play",
+        ];
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Check;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Check, A::Error> {
+                let kind: String = map
+                    .next_key()?
+                    .ok_or_else(|| serde::de::Error::custom("a check needs its kind as key"))?;
+                let check = match kind.as_str() {
+                    "legality" => Check::Legality(map.next_value()?),
+                    "replay" => Check::Replay(map.next_value()?),
+                    "immortal" => Check::Immortal(map.next_value()?),
+                    "control" => Check::Control(map.next_value()?),
+                    "game" => Check::Game(Box::new(map.next_value()?)),
+                    "best_play" => Check::BestPlay(map.next_value()?),
+                    other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
+                };
+                if let Some(extra) = map.next_key::<String>()? {
+                    return Err(serde::de::Error::custom(format!(
+                        "a check has one key, its kind; found `{extra}` beside `{kind}` (indent it under `{kind}`)"
+                    )));
+                }
+                Ok(check)
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+/// What every check has.
+#[derive(Debug, Clone, Copy)]
+pub struct Common<'a> {
+    /// The check's name, unique in its case.
+    pub name: &'a str,
+    /// Features this check needs beyond the case's.
+    pub features: &'a [Feature],
+}
+
+impl Check {
+    /// The check's name and extra features.
+    pub fn common(&self) -> Common<'_> {
+        let (name, features) = match self {
+            Check::Legality(c) => (&c.name, &c.features),
+            Check::Replay(c) => (&c.name, &c.features),
+            Check::Immortal(c) => (&c.name, &c.features),
+            Check::Control(c) => (&c.name, &c.features),
+            Check::Game(c) => (&c.name, &c.features),
+            Check::BestPlay(c) => (&c.name, &c.features),
+        };
+        Common { name, features }
+    }
+
+    /// The kind, as written in the file.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Check::Legality(_) => "legality",
+            Check::Replay(_) => "replay",
+            Check::Immortal(_) => "immortal",
+            Check::Control(_) => "control",
+            Check::Game(_) => "game",
+            Check::BestPlay(_) => "best_play",
+        }
+    }
+}
+
+/// CASE-4.1: is a move legal after some moves?
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Legality {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// The move-sequence.
+    #[serde(default)]
+    pub phase: Phase,
+    /// Moves played first.
+    #[serde(default)]
+    pub after: Option<MovesSpec>,
+    /// The move asked about: a sequence of exactly one move.
+    #[serde(rename = "move")]
+    pub mv: MovesSpec,
+    /// The answer.
+    pub expect: Expect,
+}
+
+/// CASE-4.1: a legality answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// The move is legal.
+    Legal,
+    /// The move is illegal, for the reason if one is given.
+    Illegal(Option<Reason>),
+}
+
+/// Why a move is illegal (CORE-5, KO-1..KO-5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Reason {
+    Occupied,
+    Suicide,
+    BasicKo,
+    FixedKo,
+    SimpleKo,
+    PositionalSuperko,
+    SituationalSuperko,
+}
+
+impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 7] = [
+        Reason::Occupied,
+        Reason::Suicide,
+        Reason::BasicKo,
+        Reason::FixedKo,
+        Reason::SimpleKo,
+        Reason::PositionalSuperko,
+        Reason::SituationalSuperko,
+    ];
+
+    /// The reason's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Occupied => "occupied",
+            Reason::Suicide => "suicide",
+            Reason::BasicKo => "basic-ko",
+            Reason::FixedKo => "fixed-ko",
+            Reason::SimpleKo => "simple-ko",
+            Reason::PositionalSuperko => "positional-superko",
+            Reason::SituationalSuperko => "situational-superko",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Reason {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| {
+                let all: Vec<_> = Reason::ALL.iter().map(|r| r.name()).collect();
+                format!("unknown reason `{s}`, expected one of {}", all.join(", "))
+            })
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expect::Legal => f.write_str("legal"),
+            Expect::Illegal(None) => f.write_str("illegal"),
+            Expect::Illegal(Some(r)) => write!(f, "illegal {r}"),
+        }
+    }
+}
+
+impl FromStr for Expect {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut words = s.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (Some("legal"), None, _) => Ok(Expect::Legal),
+            (Some("illegal"), None, _) => Ok(Expect::Illegal(None)),
+            (Some("illegal"), Some(r), None) => Ok(Expect::Illegal(Some(r.parse()?))),
+            _ => Err(format!(
+                "expected `legal`, `illegal` or `illegal <reason>`, found `{s}`"
+            )),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Expect {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        crate::yaml::parse_str(d, "`legal`, `illegal` or `illegal <reason>`", |s| {
+            s.parse().map_err(|m: String| located(1, 1, &m))
+        })
+    }
+}
+
+/// The position after a given move of a replay.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionAfter {
+    /// The move number, 1-based.
+    pub after: usize,
+    /// The position.
+    pub board: Board,
+}
+
+/// CASE-4.2: moves that must all be legal, and the positions they reach.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// The move-sequence.
+    #[serde(default)]
+    pub phase: Phase,
+    /// The moves.
+    pub moves: MovesSpec,
+    /// Positions after given moves.
+    #[serde(default)]
+    pub positions: Vec<PositionAfter>,
+    /// The position after the last move.
+    #[serde(default)]
+    pub end: Option<Board>,
+    /// Whether the phase has ended after the last move.
+    #[serde(default)]
+    pub ends: Option<bool>,
+    /// Prisoners after the last move.
+    #[serde(default)]
+    pub prisoners: Option<Prisoners>,
+}
+
+/// CASE-4.3: which stones of a colour are immortal.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Immortal {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// Whose stones.
+    pub color: Color,
+    /// The position (default: the case board).
+    #[serde(default)]
+    pub board: Option<Board>,
+    /// The position with only the immortal stones of `color` left.
+    pub expect: Board,
+}
+
+/// CASE-4.4: which intersections a player controls, given his reference position.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Control {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// Whose control.
+    pub color: ColorOrBoth,
+    /// The reference position (color black or white).
+    #[serde(default)]
+    pub reference: Option<Board>,
+    /// Black's reference position (color both).
+    #[serde(default)]
+    pub black_reference: Option<Board>,
+    /// White's reference position (color both).
+    #[serde(default)]
+    pub white_reference: Option<Board>,
+    /// The control map.
+    pub expect: ControlMap,
+}
+
+/// CASE-4.5: a game or its tail, and what it leads to.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// The alternation's moves; absent: the board is the final-position.
+    #[serde(default)]
+    pub alternation: Option<MovesSpec>,
+    /// Expected final-position.
+    #[serde(default, rename = "final")]
+    pub final_position: Option<Board>,
+    /// The black-analysis.
+    #[serde(default)]
+    pub black_analysis: Option<MovesSpec>,
+    /// The white-analysis.
+    #[serde(default)]
+    pub white_analysis: Option<MovesSpec>,
+    /// The single analysis (NAJ-9.3).
+    #[serde(default)]
+    pub analysis: Option<MovesSpec>,
+    /// Expected reference position of the black-analysis.
+    #[serde(default)]
+    pub black_reference: Option<Board>,
+    /// Expected reference position of the white-analysis.
+    #[serde(default)]
+    pub white_reference: Option<Board>,
+    /// Expected reference position of the single analysis.
+    #[serde(default)]
+    pub reference: Option<Board>,
+    /// Expected control maps.
+    #[serde(default)]
+    pub black_control: Option<ControlMap>,
+    /// Expected control maps.
+    #[serde(default)]
+    pub white_control: Option<ControlMap>,
+    /// Expected combined control map.
+    #[serde(default)]
+    pub control: Option<ControlMap>,
+    /// Expected points per intersection for Black.
+    #[serde(default)]
+    pub black_points: Option<PointsMap>,
+    /// Expected points per intersection for White.
+    #[serde(default)]
+    pub white_points: Option<PointsMap>,
+    /// Expected black-score.
+    #[serde(default)]
+    pub black_score: Option<i32>,
+    /// Expected white-score.
+    #[serde(default)]
+    pub white_score: Option<i32>,
+    /// Expected board-score.
+    #[serde(default)]
+    pub board_score: Option<i32>,
+    /// Expected prisoner-difference.
+    #[serde(default)]
+    pub prisoner_difference: Option<i32>,
+    /// Expected score.
+    #[serde(default)]
+    pub score: Option<i32>,
+    /// Expected result.
+    #[serde(default)]
+    pub result: Option<GameResult>,
+}
+
+/// NAJ-7.6, NAJ-9.1: the result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameResult {
+    /// Positive score.
+    BlackWins,
+    /// Negative score.
+    WhiteWins,
+    /// Zero.
+    Draw,
+    /// NAJN: a cycle ended the game.
+    NoResult,
+}
+
+/// CASE-4.6: the value under best play.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BestPlay {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// Which value: the score (alternation), the black-score or the white-score.
+    pub phase: Phase,
+    /// Moves played first.
+    #[serde(default)]
+    pub after: Option<MovesSpec>,
+    /// The value under best play.
+    pub value: i32,
+    /// The board-score part (alternation).
+    #[serde(default)]
+    pub board_score: Option<i32>,
+    /// The prisoner-difference part (alternation).
+    #[serde(default)]
+    pub prisoner_difference: Option<i32>,
+    /// The source's line of best play.
+    #[serde(default)]
+    pub line: Option<MovesSpec>,
+}
+
+/// CASE-6: a place where the source is wrong.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Erratum {
+    /// The check's name.
+    pub check: String,
+    /// Which expectation.
+    pub field: String,
+    /// What the source claims.
+    pub source_says: serde_yaml_value::Value,
+    /// What we compute.
+    pub ours: serde_yaml_value::Value,
+    /// The reasoning.
+    pub why: String,
+}
+
+/// Loose values for errata, kept as text (no YAML type leaks out of `yaml.rs`).
+pub mod serde_yaml_value {
+    use serde::{Deserialize, Deserializer};
+
+    /// A scalar or a diagram, kept as its text.
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Value(pub String);
+
+    impl<'de> Deserialize<'de> for Value {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            #[derive(Deserialize)]
+            #[serde(untagged)]
+            enum Raw {
+                I(i64),
+                B(bool),
+                S(String),
+            }
+            Ok(Value(match Raw::deserialize(d)? {
+                Raw::I(i) => i.to_string(),
+                Raw::B(b) => b.to_string(),
+                Raw::S(s) => s,
+            }))
+        }
+    }
+}

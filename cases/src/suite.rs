@@ -1,0 +1,205 @@
+//! Loading the suite: every case file under `cases/`, with the spec's clause ids to check them against.
+
+use crate::lint;
+use crate::model::Case;
+use crate::yaml;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An error in a case file, at a line and column (0 when the whole file is meant).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseError {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line, 0 if unknown.
+    pub line: usize,
+    /// 1-based column, 0 if unknown.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (0, _) => write!(f, "{}: {}", self.file.display(), self.message),
+            (l, 0) => write!(f, "{}:{l}: {}", self.file.display(), self.message),
+            (l, c) => write!(f, "{}:{l}:{c}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+/// A case as loaded, with the file it came from and its text (for locating later errors).
+#[derive(Debug, Clone)]
+pub struct LoadedCase {
+    /// The file.
+    pub file: PathBuf,
+    /// The file's text.
+    pub text: String,
+    /// The case.
+    pub case: Case,
+}
+
+impl LoadedCase {
+    /// The 1-based line where `key: value` first occurs at or after `from_line`, or `from_line` if nowhere.
+    pub fn locate(&self, key: &str, value: Option<&str>, from_line: usize) -> usize {
+        locate(&self.text, key, value, from_line)
+    }
+
+    /// The line where check `name` is written.
+    pub fn check_line(&self, name: &str) -> usize {
+        self.locate("name", Some(name), 1)
+    }
+}
+
+/// The 1-based line where `key:` (followed by `value`, if given) first occurs at or after `from_line`.
+pub fn locate(text: &str, key: &str, value: Option<&str>, from_line: usize) -> usize {
+    for (i, line) in text.lines().enumerate().skip(from_line.saturating_sub(1)) {
+        let t = line.trim_start().trim_start_matches("- ").trim_start();
+        let t = t.trim_start_matches('{').trim_start();
+        if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
+            let v = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+            if value.is_none_or(|want| v == want || v.starts_with(&format!("{want},"))) {
+                return i + 1;
+            }
+        }
+    }
+    from_line
+}
+
+/// The suite: every case, the spec's clause ids, and where the seeds are.
+#[derive(Debug, Default)]
+pub struct Suite {
+    /// The cases, sorted by file.
+    pub cases: Vec<LoadedCase>,
+    /// Clause ids defined in `spec/*.md`.
+    pub clauses: BTreeSet<String>,
+    /// The seeds folder, when it is beside the checkout (`../shared/seeds`); its files' line counts.
+    pub seeds: Option<BTreeMap<String, usize>>,
+}
+
+impl Suite {
+    /// Loads every `*.yaml` under `root/cases`, the clause ids under `root/spec`, and the seeds beside the
+    /// checkout. Returns the suite with the cases that loaded, and every error found, lint included.
+    pub fn load(root: &Path) -> (Suite, Vec<CaseError>) {
+        let mut files = Vec::new();
+        collect_yaml(&root.join("cases"), &mut files);
+        Self::load_files(root, &files)
+    }
+
+    /// An empty suite that knows the clause ids under `root/spec` and the seeds beside the checkout.
+    pub fn empty(root: &Path) -> Suite {
+        Suite {
+            clauses: clause_ids(&root.join("spec")),
+            seeds: seed_lines(&root.join("..").join("shared").join("seeds")),
+            cases: Vec::new(),
+        }
+    }
+
+    /// Like [`Suite::load`] but for the given case files only (the suite-wide id check covers just them).
+    pub fn load_files(root: &Path, files: &[PathBuf]) -> (Suite, Vec<CaseError>) {
+        let mut suite = Suite::empty(root);
+        let mut errors = Vec::new();
+        let mut files = files.to_vec();
+        files.sort();
+        for file in files {
+            match load_case(&file) {
+                Ok(c) => suite.cases.push(c),
+                Err(e) => errors.push(e),
+            }
+        }
+        errors.extend(lint::lint(&suite));
+        (suite, errors)
+    }
+}
+
+/// Reads one case file.
+pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
+    let text = std::fs::read_to_string(file).map_err(|e| CaseError {
+        file: file.to_path_buf(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse_case(file, text)
+}
+
+/// Reads one case from its text; `file` names it in errors.
+pub fn parse_case(file: &Path, text: String) -> Result<LoadedCase, CaseError> {
+    match yaml::parse::<Case>(&text) {
+        Ok(case) => Ok(LoadedCase {
+            file: file.to_path_buf(),
+            text,
+            case,
+        }),
+        Err(e) => Err(CaseError {
+            file: file.to_path_buf(),
+            line: e.line,
+            column: e.column,
+            message: e.message,
+        }),
+    }
+}
+
+fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_yaml(&p, out);
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+            out.push(p);
+        }
+    }
+}
+
+/// Clause ids: every `**ID**` in `spec/*.md` where ID looks like `NAJ-5.1`.
+fn clause_ids(spec: &Path) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let Ok(entries) = std::fs::read_dir(spec) else {
+        return ids;
+    };
+    for e in entries.flatten() {
+        let Ok(text) = std::fs::read_to_string(e.path()) else {
+            continue;
+        };
+        for part in text.split("**").skip(1).step_by(2) {
+            let id = part.split_whitespace().next().unwrap_or("");
+            if is_clause_id(id) {
+                ids.insert(id.to_string());
+            }
+        }
+    }
+    ids
+}
+
+/// `NAJ-5.1`, `KO-2.2`, `CASE-4`: upper-case letters, `-`, then digits and dots.
+pub fn is_clause_id(s: &str) -> bool {
+    let Some((head, tail)) = s.split_once('-') else {
+        return false;
+    };
+    !head.is_empty()
+        && head
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && tail.starts_with(|c: char| c.is_ascii_digit())
+        && tail.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && !tail.ends_with('.')
+}
+
+fn seed_lines(dir: &Path) -> Option<BTreeMap<String, usize>> {
+    let entries = std::fs::read_dir(dir).ok()?;
+    let mut out = BTreeMap::new();
+    for e in entries.flatten() {
+        if let Ok(text) = std::fs::read_to_string(e.path()) {
+            out.insert(
+                e.file_name().to_string_lossy().into_owned(),
+                text.lines().count(),
+            );
+        }
+    }
+    Some(out)
+}

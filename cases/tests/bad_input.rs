@@ -1,0 +1,191 @@
+//! Bad case files: every error names the file, the line and the column, and what was expected.
+
+use gorules_cases::{lint, parse_case, CaseError, Suite};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+const GOOD: &str = r##"id: bad-input
+title: "A small constructed case"
+source:
+  constructed: "exercises the loader's errors"
+clauses: [KO-1.1]
+features: [capture, basic-ko]
+ruleset: naj
+board: |
+  . # O .
+  # O . O
+labels: |
+  a # O .
+  # O b O
+to_move: black
+checks:
+  - legality:
+      name: black-b
+      move: "#[b]"
+      expect: legal
+"##;
+
+/// Loads `text` as `bad-input.yaml` and lints it; returns every error.
+fn errors(text: &str) -> Vec<CaseError> {
+    let file = Path::new("cases/test/bad-input.yaml");
+    match parse_case(file, text.to_string()) {
+        Err(e) => vec![e],
+        Ok(lc) => {
+            let mut suite = Suite::empty(&root());
+            suite.cases.push(lc);
+            lint::lint(&suite)
+        }
+    }
+}
+
+fn one_error(text: &str) -> String {
+    let errs = errors(text);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    errs[0].to_string()
+}
+
+#[test]
+fn the_good_case_loads_cleanly() {
+    assert_eq!(errors(GOOD), vec![]);
+}
+
+#[test]
+fn unknown_field() {
+    let text = GOOD.replace(
+        "      expect: legal",
+        "      expect: legal\n      expected: legal",
+    );
+    let e = one_error(&text);
+    assert!(
+        e.starts_with(
+            "cases/test/bad-input.yaml:20:7: checks[0].legality: unknown field `expected`"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_cell_in_a_board_points_at_the_cell() {
+    let text = GOOD.replace("  # O . O\nlabels", "  # O ? O\nlabels");
+    let e = one_error(&text);
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:10:7: board: expected "),
+        "{e}"
+    );
+    assert!(e.ends_with("found `?`"), "{e}");
+}
+
+#[test]
+fn a_cell_of_the_wrong_kind() {
+    let text = GOOD.replace(
+        "  . # O .\n  # O . O\nlabels",
+        "  . # O .\n  # O B O\nlabels",
+    );
+    let e = one_error(&text);
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:10:7: board: expected a board (`.`, `#`, `O`), found `B`"
+    );
+}
+
+#[test]
+fn ragged_rows() {
+    let text = GOOD.replace("  # O . O\nlabels", "  # O .\nlabels");
+    let e = one_error(&text);
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:10:8: board: ragged row: expected 4 cells as in the first row, found 3"
+    );
+}
+
+#[test]
+fn a_label_not_on_the_board() {
+    let text = GOOD.replace("\"#[b]\"", "\"#[c]\"");
+    let e = one_error(&text);
+    assert_eq!(e, "cases/test/bad-input.yaml:17: check `black-b`: move 1: label `c` is not on the board's labels");
+}
+
+#[test]
+fn an_unterminated_sequence() {
+    let text = GOOD.replace("\"#[b]\"", "\"#[b\"");
+    let e = one_error(&text);
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:18:17: checks[0].legality.move: expected"),
+        "{e}"
+    );
+    assert!(e.ends_with("found the end of the text"), "{e}");
+}
+
+#[test]
+fn an_unknown_feature() {
+    let text = GOOD.replace("[capture, basic-ko]", "[capture, basic-k0]");
+    let e = one_error(&text);
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:6:21: features[1]: unknown variant `basic-k0`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_unknown_clause() {
+    let text = GOOD.replace("[KO-1.1]", "[KO-99.1]");
+    let e = one_error(&text);
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:5: clause `KO-99.1` is not defined in spec/"
+    );
+}
+
+#[test]
+fn an_ambiguous_label_needs_at() {
+    let text = GOOD
+        .replace("  # O b O\n", "  # O a O\n")
+        .replace("\"#[b]\"", "\"#[a]\"");
+    let e = one_error(&text);
+    assert!(
+        e.ends_with("move 1: label `a` names 2 intersections; say which with `at: {1: <vertex>}`"),
+        "{e}"
+    );
+    let resolved = text.replace("move: \"#[a]\"", "move: {sequence: \"#[a]\", at: {1: C1}}");
+    assert_eq!(errors(&resolved), vec![]);
+    let wrong = text.replace("move: \"#[a]\"", "move: {sequence: \"#[a]\", at: {1: D1}}");
+    assert!(one_error(&wrong).ends_with("move 1: `at` says D1, which does not carry label `a`"));
+}
+
+#[test]
+fn labels_must_agree_with_the_board() {
+    let text = GOOD.replace("  a # O .\n", "  a # # .\n");
+    let e = one_error(&text);
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:12: labels row 1 column 3: `#` differs from the board's `O`"
+    );
+}
+
+#[test]
+fn numbered_diagrams_need_every_number() {
+    let text = GOOD.replace(
+        "      move: \"#[b]\"\n",
+        "      after: {first: black, diagram: \"1 # O .\\n# O 3 O\"}\n      move: \"O[p]\"\n",
+    );
+    let e = one_error(&text);
+    assert!(
+        e.ends_with("move 2 is neither drawn, nor a pass, nor played at another number"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_wrong_legality_answer() {
+    let text = GOOD.replace("expect: legal", "expect: forbidden");
+    let e = one_error(&text);
+    assert!(
+        e.starts_with(
+            "cases/test/bad-input.yaml:19:15: checks[0].legality.expect: expected `legal`"
+        ),
+        "{e}"
+    );
+}
