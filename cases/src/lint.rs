@@ -176,10 +176,13 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ce("the name is used twice in this case".into());
         }
         lint_check(case, check, board, labels, &mut ce);
-        let needs_solver = matches!(check, Check::BestPlay(_));
+        let needs_solver = matches!(check, Check::BestPlay(_)) || game_needs_solver(case, check);
         let has = |f: Feature| case.features.contains(&f) || common.features.contains(&f);
         if needs_solver && !has(Feature::NajBestPlay) {
-            ce("a best_play check needs the feature `naj-best-play`".into());
+            ce(format!(
+                "a {} check that leaves moves to best play needs the feature `naj-best-play` (CASE-4.7)",
+                check.kind()
+            ));
         }
     }
     for er in &case.errata {
@@ -405,4 +408,43 @@ fn lint_check(
         }
     }
     let _ = case;
+}
+
+/// CASE-4.7: a game check that leaves moves to best play: an analysis not given (two analyses) or one that
+/// continues, or an alternation that continues.
+fn game_needs_solver(case: &Case, check: &Check) -> bool {
+    let Check::Game(g) = check else { return false };
+    let continues = |m: &Option<MovesSpec>| {
+        m.as_ref().is_some_and(|m| {
+            m.alternatives().iter().any(|segs| {
+                segs.last().is_some_and(|s| matches!(s, crate::moves::Segment::Notation { sequence, .. } if sequence.continues()))
+            })
+        })
+    };
+    let single = match &case.ruleset {
+        crate::model::Ruleset::Naj(o) => o.analyses == crate::model::Analyses::Single,
+    };
+    let black_side = g.black_reference.is_some()
+        || g.black_control.is_some()
+        || g.black_points.is_some()
+        || g.black_score.is_some();
+    let white_side = g.white_reference.is_some()
+        || g.white_control.is_some()
+        || g.white_points.is_some()
+        || g.white_score.is_some();
+    let both = g.control.is_some()
+        || g.board_score.is_some()
+        || g.score.is_some()
+        || matches!(g.result, Some(r) if r != crate::model::GameResult::NoResult);
+    let missing = if single {
+        (black_side || white_side || both || g.reference.is_some()) && g.analysis.is_none()
+    } else {
+        ((black_side || both) && g.black_analysis.is_none())
+            || ((white_side || both) && g.white_analysis.is_none())
+    };
+    continues(&g.alternation)
+        || continues(&g.black_analysis)
+        || continues(&g.white_analysis)
+        || continues(&g.analysis)
+        || missing
 }

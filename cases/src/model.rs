@@ -819,3 +819,29 @@ pub mod serde_yaml_value {
         }
     }
 }
+
+impl Case {
+    /// The checks with every erratum applied: where the source is wrong, the check expects our answer
+    /// (CASE-6). Errors name the erratum that cannot be applied.
+    pub fn effective_checks(&self) -> Result<Vec<Check>, String> {
+        let mut checks = self.checks.clone();
+        for er in &self.errata {
+            let check = checks
+                .iter_mut()
+                .find(|c| c.common().name == er.check)
+                .ok_or_else(|| {
+                    format!(
+                        "erratum for check `{}`, which is not in this case",
+                        er.check
+                    )
+                })?;
+            crate::errata::apply(check, &er.field, &er.ours.0).map_err(|m| {
+                format!(
+                    "erratum for check `{}`, field `{}`: {m}",
+                    er.check, er.field
+                )
+            })?;
+        }
+        Ok(checks)
+    }
+}

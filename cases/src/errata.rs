@@ -1,0 +1,111 @@
+//! CASE-6: applying an erratum: the check's expectation is replaced by our answer.
+
+use crate::drawn::{Drawn, Kind};
+use crate::model::{Check, Expect, GameResult, Prisoners};
+use gorules_grammar::Diagram;
+
+fn int(text: &str) -> Result<i32, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number, found `{text}`"))
+}
+
+fn drawn<K: Kind>(text: &str) -> Result<Drawn<K>, String> {
+    let d = Diagram::parse(text).map_err(|e| e.to_string())?;
+    Drawn::new(d).map_err(|m| m.replace(['\u{1}', '\u{2}'], " "))
+}
+
+fn result(text: &str) -> Result<GameResult, String> {
+    match text.trim() {
+        "black-wins" => Ok(GameResult::BlackWins),
+        "white-wins" => Ok(GameResult::WhiteWins),
+        "draw" => Ok(GameResult::Draw),
+        "no-result" => Ok(GameResult::NoResult),
+        t => Err(format!(
+            "expected black-wins, white-wins, draw or no-result, found `{t}`"
+        )),
+    }
+}
+
+fn prisoners(text: &str) -> Result<Prisoners, String> {
+    let (b, w) = text
+        .split_once(',')
+        .ok_or("expected prisoners as `black,white`")?;
+    let n = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("expected a count, found `{s}`"))
+    };
+    Ok(Prisoners {
+        black: n(b)?,
+        white: n(w)?,
+    })
+}
+
+/// Replaces `field` of `check` by `ours`.
+pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
+    let kind = check.kind();
+    let unknown = || {
+        Err(format!(
+            "no field `{field}` that an erratum can replace in a {kind} check"
+        ))
+    };
+    match check {
+        Check::Legality(c) => match field {
+            "expect" => c.expect = ours.parse::<Expect>()?,
+            _ => return unknown(),
+        },
+        Check::Replay(c) => match field {
+            "end" => c.end = Some(drawn(ours)?),
+            "ends" => c.ends = Some(ours.trim() == "true"),
+            "prisoners" => c.prisoners = Some(prisoners(ours)?),
+            f => match f.strip_prefix("positions.") {
+                Some(n) => {
+                    let n: usize = n
+                        .parse()
+                        .map_err(|_| format!("expected positions.<move number>, found `{f}`"))?;
+                    let p = c
+                        .positions
+                        .iter_mut()
+                        .find(|p| p.after == n)
+                        .ok_or(format!("no position after {n}"))?;
+                    p.board = drawn(ours)?;
+                }
+                None => return unknown(),
+            },
+        },
+        Check::Immortal(c) => match field {
+            "expect" => c.expect = drawn(ours)?,
+            _ => return unknown(),
+        },
+        Check::Control(c) => match field {
+            "expect" => c.expect = drawn(ours)?,
+            _ => return unknown(),
+        },
+        Check::Game(g) => match field {
+            "final" => g.final_position = Some(drawn(ours)?),
+            "black_reference" => g.black_reference = Some(drawn(ours)?),
+            "white_reference" => g.white_reference = Some(drawn(ours)?),
+            "reference" => g.reference = Some(drawn(ours)?),
+            "black_control" => g.black_control = Some(drawn(ours)?),
+            "white_control" => g.white_control = Some(drawn(ours)?),
+            "control" => g.control = Some(drawn(ours)?),
+            "black_points" => g.black_points = Some(drawn(ours)?),
+            "white_points" => g.white_points = Some(drawn(ours)?),
+            "black_score" => g.black_score = Some(int(ours)?),
+            "white_score" => g.white_score = Some(int(ours)?),
+            "board_score" => g.board_score = Some(int(ours)?),
+            "prisoner_difference" => g.prisoner_difference = Some(int(ours)?),
+            "score" => g.score = Some(int(ours)?),
+            "result" => g.result = Some(result(ours)?),
+            _ => return unknown(),
+        },
+        Check::BestPlay(b) => match field {
+            "value" => b.value = int(ours)?,
+            "board_score" => b.board_score = Some(int(ours)?),
+            "prisoner_difference" => b.prisoner_difference = Some(int(ours)?),
+            _ => return unknown(),
+        },
+    }
+    Ok(())
+}
