@@ -1,1 +1,39 @@
-//! placeholder
+//! The gorules reference implementation: the semantics of the rules of Go, written to be read.
+//!
+//! The modules follow the spec's table of contents (`spec/core.md`, `spec/ko.md`, `spec/naj.md`):
+//!
+//! - [`board`] (CORE-1): boards as graphs, intersections, grid coordinates, sets of intersections;
+//! - [`color`] (CORE-2): the players' colours;
+//! - [`position`] (CORE-3): positions, their identity and hash; [`symmetry`]: rotations and mirrorings;
+//! - [`string`] (CORE-4): strings and liberties;
+//! - [`moves`] (CORE-5): plays and passes, capture and suicide; [`illegal`]: the reasons a move is illegal;
+//! - [`ko`] (KO-1 to KO-5): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
+//! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets.
+//!
+//! Everything is a pure function of its inputs: no I/O, no printing. Constructors that take user input check it
+//! and return errors instead of panicking.
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod color;
+pub mod illegal;
+pub mod ko;
+pub mod moves;
+pub mod naj;
+pub mod position;
+pub mod rules;
+pub mod sequence;
+pub mod string;
+pub mod symmetry;
+
+pub use board::{Board, BoardError, Coords, GridShape, Point, PointSet};
+pub use color::{ByColor, Color};
+pub use illegal::Illegal;
+pub use ko::{KoRule, KoRules};
+pub use moves::{Move, SuicideRule};
+pub use naj::benson;
+pub use naj::{control, immortal_stones, score};
+pub use position::{Position, PositionError};
+pub use rules::Ruleset;
+pub use sequence::{MoveOutcome, Sequence, SequenceRules};
