@@ -59,6 +59,7 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "end" => c.end = Some(drawn(ours)?),
             "ends" => c.ends = Some(ours.trim() == "true"),
             "prisoners" => c.prisoners = Some(prisoners(ours)?),
+            "illegal" => c.illegal = Some(ours.parse()?),
             f => match f.strip_prefix("positions.") {
                 Some(n) => {
                     let n: usize = n

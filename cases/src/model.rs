@@ -613,6 +613,55 @@ pub struct Replay {
     /// Prisoners after the last move.
     #[serde(default)]
     pub prisoners: Option<Prisoners>,
+    /// The first illegal move, when the moves are expected not to be legal all through (CASE-4.2).
+    #[serde(default)]
+    pub illegal: Option<IllegalAt>,
+}
+
+/// CASE-4.2: the first illegal move of a replay: its 1-based number and, optionally, the reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalAt {
+    /// The move's number, from 1.
+    pub number: usize,
+    /// Why it is illegal, if the case says.
+    pub reason: Option<Reason>,
+}
+
+impl FromStr for IllegalAt {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut words = s.split_whitespace();
+        let bad = || format!("expected `<move number>` or `<move number> <reason>`, found `{s}`");
+        let number: usize = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .filter(|n| *n > 0)
+            .ok_or_else(bad)?;
+        let reason = words.next().map(str::parse).transpose()?;
+        if words.next().is_some() {
+            return Err(bad());
+        }
+        Ok(IllegalAt { number, reason })
+    }
+}
+
+impl<'de> Deserialize<'de> for IllegalAt {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = IllegalAt;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`<move number> [reason]`")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<IllegalAt, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<IllegalAt, E> {
+                s.parse().map_err(|m: String| E::custom(located(1, 1, &m)))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// CASE-4.3: which stones of a colour are immortal.

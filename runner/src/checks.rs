@@ -1,0 +1,652 @@
+//! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
+
+use crate::engine::{At, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Start};
+use crate::report::{render, Mismatch};
+use gorules_cases::drawn::{Board, ControlMap, PointsMap};
+use gorules_cases::model::{
+    BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
+    Immortal, Phase, Prisoners, Replay,
+};
+use gorules_cases::moves::{Move, MovesSpec, Resolved};
+use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
+use std::collections::BTreeSet;
+
+/// What became of a check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every expectation was met.
+    Pass,
+    /// Something was not as expected; the text shows expected against actual.
+    Fail(String),
+    /// Not run, and why (a missing feature, or something the runner cannot yet ask).
+    Ignored(String),
+}
+
+/// The features a check needs: the case's and its own (CASE-5).
+pub fn needed_features(case: &Case, check: &Check) -> BTreeSet<Feature> {
+    case.features
+        .iter()
+        .chain(check.common().features)
+        .copied()
+        .collect()
+}
+
+/// The features a check needs that `engine_features` lacks.
+pub fn missing_features(
+    case: &Case,
+    check: &Check,
+    engine_features: &BTreeSet<Feature>,
+) -> Vec<Feature> {
+    needed_features(case, check)
+        .difference(engine_features)
+        .copied()
+        .collect()
+}
+
+/// Runs `check` of `case` against `engine`.
+pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
+    let missing = missing_features(case, check, &engine.features());
+    if !missing.is_empty() {
+        let names: Vec<_> = missing.iter().map(|f| f.name()).collect();
+        return Verdict::Ignored(format!("the engine lacks {}", names.join(", ")));
+    }
+    let result = match check {
+        Check::Legality(c) => legality(case, c, engine),
+        Check::Replay(c) => replay(case, c, engine),
+        Check::Immortal(c) => immortal(case, c, engine),
+        Check::Control(c) => control(case, c, engine),
+        Check::Game(g) => game(case, g, engine),
+        Check::BestPlay(b) => return best_play(b),
+    };
+    match result {
+        Ok(m) if m.is_empty() => Verdict::Pass,
+        Ok(m) => Verdict::Fail(render(&m)),
+        Err(Outcome::Ignored(why)) => Verdict::Ignored(why),
+        Err(Outcome::Fail(why)) => Verdict::Fail(why),
+    }
+}
+
+enum Outcome {
+    Ignored(String),
+    Fail(String),
+}
+
+impl From<EngineError> for Outcome {
+    fn from(e: EngineError) -> Outcome {
+        match e {
+            EngineError::Unsupported(m) => {
+                Outcome::Ignored(format!("the engine does not support {m}"))
+            }
+            other => Outcome::Fail(other.to_string()),
+        }
+    }
+}
+
+type Judged = Result<Vec<Mismatch>, Outcome>;
+
+fn grid(b: &Board) -> Grid {
+    Grid::from_diagram(b.diagram())
+        .unwrap_or_else(|| unreachable!("a Board holds board cells only"))
+}
+
+fn start(case: &Case) -> Result<Start, Outcome> {
+    let history = match &case.history {
+        None => None,
+        Some(h) => {
+            let alts = resolve(&h.moves, &h.board, case)?;
+            let [alt] = alts.as_slice() else {
+                return Err(Outcome::Fail(
+                    "case error: the history has alternatives".into(),
+                ));
+            };
+            Some((
+                grid(&h.board),
+                h.prisoners.unwrap_or_default(),
+                alt.moves.clone(),
+            ))
+        }
+    };
+    Ok(Start {
+        ruleset: case.ruleset.clone(),
+        board: grid(&case.board),
+        to_move: case.to_move,
+        prisoners: case.prisoners.unwrap_or_default(),
+        history,
+    })
+}
+
+fn resolve(spec: &MovesSpec, board: &Board, case: &Case) -> Result<Vec<Resolved>, Outcome> {
+    spec.resolve(board, case.labels.as_ref())
+        .map_err(|m| Outcome::Fail(format!("case error: {m}")))
+}
+
+/// `move 3 (White C2)`.
+fn describe(index: usize, m: &Move, height: usize) -> String {
+    let who = if m.player == Player::Black {
+        "Black"
+    } else {
+        "White"
+    };
+    match m.at.and_then(|(c, r)| Vertex::from_col_row(c, r, height)) {
+        None => format!("move {} ({who} pass)", index + 1),
+        Some(v) => format!("move {} ({who} {v})", index + 1),
+    }
+}
+
+fn legality(case: &Case, c: &gorules_cases::model::Legality, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let after = match &c.after {
+        None => Vec::new(),
+        Some(a) => resolve(a, &case.board, case)?
+            .into_iter()
+            .next()
+            .map(|r| r.moves)
+            .unwrap_or_default(),
+    };
+    let mut out = Vec::new();
+    for alt in resolve(&c.mv, &case.board, case)? {
+        let Some(mv) = alt.moves.first() else {
+            continue;
+        };
+        let answer = engine.legality(&s, c.phase, &after, *mv)?;
+        let ok = match (c.expect, answer) {
+            (Expect::Legal, Legality::Legal) => true,
+            (Expect::Illegal(None), Legality::Illegal(_)) => true,
+            (Expect::Illegal(Some(want)), Legality::Illegal(Some(got))) => want == got,
+            _ => false,
+        };
+        if !ok {
+            let found = match answer {
+                Legality::Legal => "legal".to_string(),
+                Legality::Illegal(r) => Expect::Illegal(r).to_string(),
+            };
+            let what = describe(after.len(), mv, case.board.size().1);
+            out.push(Mismatch::new(what, c.expect, found));
+        }
+    }
+    Ok(out)
+}
+
+fn replay(case: &Case, c: &Replay, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let height = case.board.size().1;
+    let mut out = Vec::new();
+    for (k, alt) in resolve(&c.moves, &case.board, case)?
+        .into_iter()
+        .enumerate()
+    {
+        let tag = |what: String| {
+            if k == 0 {
+                what
+            } else {
+                format!("alternative {}: {what}", k + 1)
+            }
+        };
+        let got = engine.replay(&s, c.phase, &alt.moves)?;
+        match (got.illegal, c.illegal) {
+            (None, None) => {}
+            (Some((i, why)), None) => {
+                let found = Expect::Illegal(why).to_string();
+                out.push(Mismatch::new(
+                    tag(describe(i, &alt.moves[i], height)),
+                    "legal",
+                    found,
+                ));
+                continue;
+            }
+            (found, Some(want)) => {
+                let i = want.number - 1;
+                let what = match alt.moves.get(i) {
+                    Some(m) => describe(i, m, height),
+                    None => format!("move {}", want.number),
+                };
+                let ok = matches!(found, Some((j, why)) if j == i && (want.reason.is_none() || why == want.reason));
+                if !ok {
+                    let shown = match found {
+                        None => "every move legal".to_string(),
+                        Some((j, why)) => format!(
+                            "{}: {}",
+                            describe(j, &alt.moves[j], height),
+                            Expect::Illegal(why)
+                        ),
+                    };
+                    out.push(Mismatch::new(
+                        tag(what),
+                        Expect::Illegal(want.reason),
+                        shown,
+                    ));
+                    continue;
+                }
+            }
+        }
+        let played = got.positions.len();
+        let at = |n: usize| {
+            if n == 0 {
+                Some(&s.board)
+            } else {
+                got.positions.get(n - 1)
+            }
+        };
+        for p in &c.positions {
+            let what = tag(format!("position after move {}", p.after));
+            match at(p.after) {
+                Some(actual) => compare_grid(&mut out, what, &grid(&p.board), actual),
+                None => out.push(Mismatch::new(
+                    what,
+                    "reached",
+                    format!("the phase ended after move {played}"),
+                )),
+            }
+        }
+        for (idx, view) in &alt.segment_views {
+            if let Some(actual) = at(*idx) {
+                compare_view(
+                    &mut out,
+                    tag(format!("the numbered diagram from move {}", idx + 1)),
+                    view,
+                    actual,
+                );
+            }
+        }
+        if let Some(end) = &c.end {
+            let last = at(played).unwrap_or(&s.board);
+            compare_grid(&mut out, tag("end".into()), &grid(end), last);
+        }
+        if let Some(ends) = c.ends {
+            if ends != got.ended {
+                out.push(Mismatch::new(tag("phase ended".into()), ends, got.ended));
+            }
+        }
+        if let Some(p) = c.prisoners {
+            if p != got.prisoners {
+                out.push(Mismatch::new(
+                    tag("prisoners".into()),
+                    show_prisoners(p),
+                    show_prisoners(got.prisoners),
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn show_prisoners(p: Prisoners) -> String {
+    format!("black {}, white {}", p.black, p.white)
+}
+
+fn compare_grid(out: &mut Vec<Mismatch>, what: String, expected: &Grid, actual: &Grid) {
+    if expected != actual {
+        out.push(Mismatch::new(what, expected, actual));
+    }
+}
+
+/// A numbered diagram's non-number cells against the position its moves start from.
+fn compare_view(out: &mut Vec<Mismatch>, what: String, view: &Diagram, actual: &Grid) {
+    let differs = view.cells().any(|((c, r), cell)| {
+        cell.board_point()
+            .is_some_and(|p| p != actual.get(At { col: c, row: r }))
+    });
+    if differs {
+        out.push(Mismatch::new(what, view, actual));
+    }
+}
+
+fn stone(c: Color) -> StoneColor {
+    match c {
+        Color::Black => StoneColor::Black,
+        Color::White => StoneColor::White,
+    }
+}
+
+fn immortal(case: &Case, c: &Immortal, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let board = grid(c.board.as_ref().unwrap_or(&case.board));
+    let got = engine.immortal(&s, &board, c.color)?;
+    let mut out = Vec::new();
+    compare_grid(
+        &mut out,
+        "immortal stones".into(),
+        &grid(&c.expect),
+        &board.keep_only(stone(c.color), &got),
+    );
+    Ok(out)
+}
+
+/// The intersections a control map marks for `color` (`B`/`W`, or `2` for both).
+fn marked(map: &ControlMap, color: Color) -> BTreeSet<At> {
+    let mark = if color == Color::Black { 'B' } else { 'W' };
+    map.diagram()
+        .cells()
+        .filter(|(_, cell)| *cell == Cell::Mark(mark) || *cell == Cell::Number(2))
+        .map(|((col, row), _)| At { col, row })
+        .collect()
+}
+
+/// A control map drawn over `base`: `B`, `W` or `2` where controlled, the position elsewhere.
+fn draw_control(base: &Grid, black: &BTreeSet<At>, white: &BTreeSet<At>) -> String {
+    let rows: Vec<Vec<Cell>> = (0..base.height())
+        .map(|row| {
+            (0..base.width())
+                .map(|col| {
+                    let at = At { col, row };
+                    match (black.contains(&at), white.contains(&at)) {
+                        (true, true) => Cell::Number(2),
+                        (true, false) => Cell::Mark('B'),
+                        (false, true) => Cell::Mark('W'),
+                        (false, false) => base.get(at).map_or(Cell::Empty, Cell::Stone),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Diagram::from_rows(rows)
+        .map(|d| d.to_string())
+        .unwrap_or_default()
+}
+
+fn compare_control(
+    out: &mut Vec<Mismatch>,
+    what: &str,
+    base: &Grid,
+    expected: (&BTreeSet<At>, &BTreeSet<At>),
+    actual: (&BTreeSet<At>, &BTreeSet<At>),
+) {
+    if expected != actual {
+        out.push(Mismatch::new(
+            what,
+            draw_control(base, expected.0, expected.1),
+            draw_control(base, actual.0, actual.1),
+        ));
+    }
+}
+
+fn control(case: &Case, c: &Control, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let none = BTreeSet::new();
+    let mut out = Vec::new();
+    let base = grid(&case.board);
+    let ask =
+        |engine: &mut dyn Engine, b: &Option<Board>, color| -> Result<BTreeSet<At>, Outcome> {
+            let b = b
+                .as_ref()
+                .ok_or_else(|| Outcome::Fail("case error: no reference position".into()))?;
+            Ok(engine.control(&s, &grid(b), color)?)
+        };
+    match c.color {
+        ColorOrBoth::Black => {
+            let got = ask(engine, &c.reference, Color::Black)?;
+            compare_control(
+                &mut out,
+                "black control",
+                &base,
+                (&marked(&c.expect, Color::Black), &none),
+                (&got, &none),
+            );
+        }
+        ColorOrBoth::White => {
+            let got = ask(engine, &c.reference, Color::White)?;
+            compare_control(
+                &mut out,
+                "white control",
+                &base,
+                (&none, &marked(&c.expect, Color::White)),
+                (&none, &got),
+            );
+        }
+        ColorOrBoth::Both => {
+            let b = ask(engine, &c.black_reference, Color::Black)?;
+            let w = ask(engine, &c.white_reference, Color::White)?;
+            let want = (
+                marked(&c.expect, Color::Black),
+                marked(&c.expect, Color::White),
+            );
+            compare_control(&mut out, "control", &base, (&want.0, &want.1), (&b, &w));
+        }
+    }
+    Ok(out)
+}
+
+fn alternatives(spec: &Option<MovesSpec>, case: &Case) -> Result<Vec<Option<Vec<Move>>>, Outcome> {
+    match spec {
+        None => Ok(vec![None]),
+        Some(s) => Ok(resolve(s, &case.board, case)?
+            .into_iter()
+            .map(|r| Some(r.moves))
+            .collect()),
+    }
+}
+
+fn points(map: &PointsMap) -> Vec<u8> {
+    map.diagram()
+        .cells()
+        .map(|(_, c)| if let Cell::Number(n) = c { n } else { 0 })
+        .collect()
+}
+
+fn draw_points(base: &Grid, pts: &[u8]) -> String {
+    let rows: Vec<Vec<Cell>> = (0..base.height())
+        .map(|row| {
+            (0..base.width())
+                .map(|col| {
+                    let at = At { col, row };
+                    match pts.get(row * base.width() + col).copied().unwrap_or(0) {
+                        0 => base.get(at).map_or(Cell::Empty, Cell::Stone),
+                        n => Cell::Number(n),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Diagram::from_rows(rows)
+        .map(|d| d.to_string())
+        .unwrap_or_default()
+}
+
+fn game(case: &Case, g: &Game, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let mut out = Vec::new();
+    let combos = {
+        let mut v = Vec::new();
+        for a in alternatives(&g.alternation, case)? {
+            for b in alternatives(&g.black_analysis, case)? {
+                for w in alternatives(&g.white_analysis, case)? {
+                    for x in alternatives(&g.analysis, case)? {
+                        v.push(GameMoves {
+                            alternation: a.clone(),
+                            black_analysis: b.clone(),
+                            white_analysis: w.clone(),
+                            analysis: x.clone(),
+                        });
+                    }
+                }
+            }
+        }
+        v
+    };
+    let many = combos.len() > 1;
+    for (k, moves) in combos.iter().enumerate() {
+        let got = engine.game(&s, moves)?;
+        let before = out.len();
+        judge_game(case, g, &got, &mut out);
+        if many {
+            for m in &mut out[before..] {
+                m.what = format!("combination {} of the alternatives: {}", k + 1, m.what);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn judge_game(case: &Case, g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>) {
+    if let Some(want) = g.result {
+        let found = if got.no_result {
+            GameResult::NoResult
+        } else {
+            match got.score {
+                Some(s) if s > 0 => GameResult::BlackWins,
+                Some(s) if s < 0 => GameResult::WhiteWins,
+                Some(_) => GameResult::Draw,
+                None => {
+                    out.push(Mismatch::new(
+                        "result",
+                        format!("{want:?}"),
+                        "no score (an analysis is missing)",
+                    ));
+                    return;
+                }
+            }
+        };
+        if found != want {
+            out.push(Mismatch::new(
+                "result",
+                format!("{want:?}"),
+                format!("{found:?}"),
+            ));
+        }
+    }
+    if got.no_result {
+        if g.result != Some(GameResult::NoResult) {
+            out.push(Mismatch::new(
+                "game",
+                "a scored game",
+                "no result (a cycle ended the alternation)",
+            ));
+        }
+        return;
+    }
+    let Some(final_pos) = &got.final_position else {
+        out.push(Mismatch::new("final-position", "reached", "none"));
+        return;
+    };
+    if let Some(f) = &g.final_position {
+        compare_grid(out, "final-position".into(), &grid(f), final_pos);
+    }
+    let none = BTreeSet::new();
+    let side_missing = |out: &mut Vec<Mismatch>, what: &str| {
+        out.push(Mismatch::new(
+            what,
+            "an answer",
+            "none: that analysis was not played",
+        ));
+    };
+    let sides = [(Color::Black, &got.black), (Color::White, &got.white)];
+    for (color, side) in sides {
+        let name = if color == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        let (reference, map, pts, score) = if color == Color::Black {
+            (
+                &g.black_reference,
+                &g.black_control,
+                &g.black_points,
+                g.black_score,
+            )
+        } else {
+            (
+                &g.white_reference,
+                &g.white_control,
+                &g.white_points,
+                g.white_score,
+            )
+        };
+        let wanted = reference.is_some() || map.is_some() || pts.is_some() || score.is_some();
+        let Some(side) = side else {
+            if wanted {
+                side_missing(out, &format!("{name} side"));
+            }
+            continue;
+        };
+        if let (Some(r), Some(actual)) = (reference, &side.reference) {
+            compare_grid(out, format!("{name} reference position"), &grid(r), actual);
+        }
+        if let Some(m) = map {
+            let (exp, act) = if color == Color::Black {
+                (
+                    (marked(m, color), none.clone()),
+                    (side.control.clone(), none.clone()),
+                )
+            } else {
+                (
+                    (none.clone(), marked(m, color)),
+                    (none.clone(), side.control.clone()),
+                )
+            };
+            compare_control(
+                out,
+                &format!("{name} control"),
+                final_pos,
+                (&exp.0, &exp.1),
+                (&act.0, &act.1),
+            );
+        }
+        if let Some(p) = pts {
+            if points(p) != side.points {
+                out.push(Mismatch::new(
+                    format!("{name} points"),
+                    draw_points(final_pos, &points(p)),
+                    draw_points(final_pos, &side.points),
+                ));
+            }
+        }
+        if let Some(want) = score {
+            if want != side.score {
+                out.push(Mismatch::new(format!("{name}-score"), want, side.score));
+            }
+        }
+    }
+    if let Some(r) = &g.reference {
+        match got.black.as_ref().and_then(|s| s.reference.as_ref()) {
+            Some(actual) => compare_grid(out, "reference position".into(), &grid(r), actual),
+            None => side_missing(out, "reference position"),
+        }
+    }
+    if let Some(m) = &g.control {
+        match (&got.black, &got.white) {
+            (Some(b), Some(w)) => compare_control(
+                out,
+                "control",
+                final_pos,
+                (&marked(m, Color::Black), &marked(m, Color::White)),
+                (&b.control, &w.control),
+            ),
+            _ => side_missing(out, "control"),
+        }
+    }
+    if let Some(want) = g.prisoner_difference {
+        if want != got.prisoner_difference {
+            out.push(Mismatch::new(
+                "prisoner-difference",
+                want,
+                got.prisoner_difference,
+            ));
+        }
+    }
+    for (what, want, found) in [
+        ("board-score", g.board_score, got.board_score),
+        ("score", g.score, got.score),
+    ] {
+        match (want, found) {
+            (Some(w), Some(f)) if w != f => out.push(Mismatch::new(what, w, f)),
+            (Some(_), None) => side_missing(out, what),
+            _ => {}
+        }
+    }
+    let _ = case;
+}
+
+fn best_play(_b: &BestPlay) -> Verdict {
+    Verdict::Ignored("best play is not asked of engines yet (the solver is issue 5)".into())
+}
+
+/// The phase a check's moves belong to, for reports.
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Alternation => "alternation",
+        Phase::BlackAnalysis => "black-analysis",
+        Phase::WhiteAnalysis => "white-analysis",
+        Phase::Analysis => "analysis",
+        Phase::Sequence => "sequence",
+    }
+}

@@ -1,0 +1,262 @@
+//! What the runner asks of an engine, in the case format's terms. An engine is reached through an
+//! implementation of [`Engine`]: the reference implementation in-process ([`crate::reference`]) or, later, any
+//! program over the protocol. The runner compares; the engine decides.
+
+use gorules_cases::model::{Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::moves::Move;
+use gorules_grammar::{Cell, Diagram, StoneColor};
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// An intersection of a rectangular board: column 0 at the left, row 0 at the top (NOT-2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct At {
+    /// Column, from the left.
+    pub col: usize,
+    /// Row, from the top.
+    pub row: usize,
+}
+
+/// A position on a rectangular board, as the runner compares it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    width: usize,
+    points: Vec<Option<StoneColor>>,
+}
+
+impl Grid {
+    /// The position drawn by a board diagram; `None` if a cell is not a board cell.
+    pub fn from_diagram(d: &Diagram) -> Option<Grid> {
+        let points = d
+            .cells()
+            .map(|(_, c)| c.board_point())
+            .collect::<Option<Vec<_>>>()?;
+        Some(Grid {
+            width: d.width(),
+            points,
+        })
+    }
+
+    /// A grid of the given size and points (row by row, top first); `None` if the sizes disagree.
+    pub fn new(width: usize, points: Vec<Option<StoneColor>>) -> Option<Grid> {
+        (width > 0 && !points.is_empty() && points.len().is_multiple_of(width))
+            .then_some(Grid { width, points })
+    }
+
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.points.len() / self.width
+    }
+
+    /// The point at `at`.
+    pub fn get(&self, at: At) -> Option<StoneColor> {
+        self.points
+            .get(at.row * self.width + at.col)
+            .copied()
+            .flatten()
+    }
+
+    /// Every intersection with its point.
+    pub fn points(&self) -> impl Iterator<Item = (At, Option<StoneColor>)> + '_ {
+        self.points.iter().enumerate().map(|(i, p)| {
+            (
+                At {
+                    col: i % self.width,
+                    row: i / self.width,
+                },
+                *p,
+            )
+        })
+    }
+
+    /// The grid with only the stones of `color` on `keep` left.
+    pub fn keep_only(&self, color: StoneColor, keep: &BTreeSet<At>) -> Grid {
+        let points = self
+            .points()
+            .map(|(at, p)| {
+                if p == Some(color) && keep.contains(&at) {
+                    p
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Grid {
+            width: self.width,
+            points,
+        }
+    }
+
+    /// The grid as a diagram.
+    pub fn to_diagram(&self) -> Diagram {
+        let rows = self
+            .points
+            .chunks(self.width)
+            .map(|r| {
+                r.iter()
+                    .map(|p| p.map_or(Cell::Empty, Cell::Stone))
+                    .collect()
+            })
+            .collect();
+        Diagram::from_rows(rows)
+            .unwrap_or_else(|_| unreachable!("a Grid is rectangular and non-empty"))
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_diagram())
+    }
+}
+
+/// Where a check's moves start: the case's board, whose turn, prisoners, and how it arose.
+#[derive(Debug, Clone)]
+pub struct Start {
+    /// The ruleset and its options.
+    pub ruleset: Ruleset,
+    /// The position.
+    pub board: Grid,
+    /// Whose turn it is in the alternation (default Black).
+    pub to_move: Option<Color>,
+    /// Prisoners so far.
+    pub prisoners: Prisoners,
+    /// An earlier position, its prisoners and the moves from it to `board` (CASE-1.4).
+    pub history: Option<(Grid, Prisoners, Vec<Move>)>,
+}
+
+/// What replaying moves in a phase gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayOutcome {
+    /// The position after each legal move, in order.
+    pub positions: Vec<Grid>,
+    /// The first illegal move: its index in the moves and why.
+    pub illegal: Option<(usize, Option<Reason>)>,
+    /// Whether the phase had ended by its passes after the last legal move.
+    pub ended: bool,
+    /// Prisoners after the last legal move.
+    pub prisoners: Prisoners,
+    /// NAJN: whether a cycle ended the game (NAJ-9.1).
+    pub no_result: bool,
+}
+
+/// A legality answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Legality {
+    /// Legal.
+    Legal,
+    /// Illegal, for a reason the engine may or may not name.
+    Illegal(Option<Reason>),
+}
+
+/// The moves of a whole game or its tail.
+#[derive(Debug, Clone, Default)]
+pub struct GameMoves {
+    /// The alternation's moves; `None`: the board is the final-position.
+    pub alternation: Option<Vec<Move>>,
+    /// The black-analysis.
+    pub black_analysis: Option<Vec<Move>>,
+    /// The white-analysis.
+    pub white_analysis: Option<Vec<Move>>,
+    /// The single analysis (NAJ-9.3).
+    pub analysis: Option<Vec<Move>>,
+}
+
+/// What one player's side of the analyses gave: his reference position, control and points.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Side {
+    /// NAJ-3.5: the reference position.
+    pub reference: Option<Grid>,
+    /// NAJ-6.1: the intersections he controls.
+    pub control: BTreeSet<At>,
+    /// NAJ-7.1, NAJ-7.2: his points per intersection of the final-position, row by row.
+    pub points: Vec<u8>,
+    /// NAJ-7.1, NAJ-7.2: his score.
+    pub score: i32,
+}
+
+/// What a game gave: positions, control, points and score. A side is `None` where its analysis was not
+/// played; the totals need both sides.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GameOutcome {
+    /// NAJ-2.4: the final-position (None if the game ended without result).
+    pub final_position: Option<Grid>,
+    /// NAJ-2.5: prisoners at the end of the alternation.
+    pub prisoners: Prisoners,
+    /// NAJ-9.1: a cycle ended the game without result.
+    pub no_result: bool,
+    /// Black's side (the black-analysis, or the single analysis).
+    pub black: Option<Side>,
+    /// White's side (the white-analysis, or the single analysis).
+    pub white: Option<Side>,
+    /// NAJ-7.4: Black's prisoners minus White's.
+    pub prisoner_difference: i32,
+    /// NAJ-7.3: black-score minus white-score, when both sides were played.
+    pub board_score: Option<i32>,
+    /// NAJ-7.5: the score, when both sides were played.
+    pub score: Option<i32>,
+}
+
+/// Why an engine could not answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The engine does not implement what was asked (the check is reported as ignored).
+    Unsupported(String),
+    /// The engine refused the input (e.g. an illegal move in moves that should be legal).
+    Refused(String),
+    /// The engine failed: crashed, hung, or answered something that is not an answer.
+    Failed(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Unsupported(m) => write!(f, "unsupported: {m}"),
+            EngineError::Refused(m) => write!(f, "refused: {m}"),
+            EngineError::Failed(m) => write!(f, "engine failure: {m}"),
+        }
+    }
+}
+
+/// An engine under test.
+pub trait Engine {
+    /// Its name, for reports.
+    fn name(&self) -> String;
+    /// The rule features it implements (CASE-5).
+    fn features(&self) -> BTreeSet<Feature>;
+    /// Replays `moves` in `phase` from `start`, stopping at the first illegal move.
+    fn replay(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        moves: &[Move],
+    ) -> Result<ReplayOutcome, EngineError>;
+    /// After `after` (all legal) in `phase` from `start`: is `mv` legal?
+    fn legality(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        after: &[Move],
+        mv: Move,
+    ) -> Result<Legality, EngineError>;
+    /// The intersections holding immortal stones of `color` in `board` (NAJ-5).
+    fn immortal(
+        &mut self,
+        start: &Start,
+        board: &Grid,
+        color: Color,
+    ) -> Result<BTreeSet<At>, EngineError>;
+    /// The intersections `color` controls, given his reference position (NAJ-6).
+    fn control(
+        &mut self,
+        start: &Start,
+        reference: &Grid,
+        color: Color,
+    ) -> Result<BTreeSet<At>, EngineError>;
+    /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
+    fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
+}
