@@ -310,10 +310,16 @@ fn resolve_segments(
                         k + 1
                     ));
                 }
-                for (i, m) in numbered_moves(n, from)?.into_iter().enumerate() {
+                // NOT-4.6: the numbered form becomes the same sequence type as the written forms.
+                let sequence = n.to_sequence(height)?;
+                for (i, m) in sequence.moves().iter().enumerate() {
+                    let at = match m {
+                        SeqMove::Vertex(v) => v.to_col_row(height),
+                        _ => None,
+                    };
                     out.moves.push(Move {
-                        player: n.first.player().of_move(i),
-                        at: m,
+                        player: sequence.first().of_move(i),
+                        at,
                     });
                 }
                 out.segment_views
@@ -382,6 +388,22 @@ fn label_point(
             "move {number}: label `{c}` names {} intersections; say which with `at: {{{number}: <vertex>}}`",
             points.len()
         )),
+    }
+}
+
+impl NumberedMoves {
+    /// NOT-4.6: the numbered diagram as a sequence in coordinate form, on a board of `height` rows.
+    pub fn to_sequence(&self, height: usize) -> Result<Sequence, String> {
+        let moves = numbered_moves(self, self.from.unwrap_or(1))?
+            .into_iter()
+            .map(|at| match at {
+                None => Ok(SeqMove::Pass),
+                Some((c, r)) => Vertex::from_col_row(c, r, height)
+                    .map(SeqMove::Vertex)
+                    .ok_or_else(|| format!("({c}, {r}) has no vertex name")),
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Sequence::new(self.first.player(), moves, false, None)
     }
 }
 

@@ -25,7 +25,10 @@ fn unknown_cells() {
     let e = err(Diagram::parse(". . . .\n. ? . ."));
     assert!(e.starts_with("line 2, column 3: expected "), "{e}");
     assert!(e.ends_with("found `?`"), "{e}");
-    assert!(e.contains("expected a cell (`.`, `#`, `O`, a label a-z, a mark A-Z or a number)"), "{e}");
+    assert!(
+        e.contains("expected a cell (`.`, `#`, `O`, a label a-z, a mark A-Z or a number)"),
+        "{e}"
+    );
 }
 
 #[test]

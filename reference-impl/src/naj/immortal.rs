@@ -30,6 +30,23 @@ pub fn immortal_stones(position: &Position, owner: Color) -> PointSet {
 
 /// NAJ-5.1: the stones of `owner` that the opponent can remove by successive legal plays while `owner` passes.
 pub fn removable_stones(position: &Position, owner: Color) -> PointSet {
+    removable_within(position, owner, usize::MAX)
+        .unwrap_or_else(|| unreachable!("an unbounded search always finishes"))
+}
+
+/// NAJ-5.1: [`immortal_stones`], but giving up (`None`) once the search has visited `max_positions`
+/// positions; for callers that check the search against Benson's algorithm where it is affordable.
+pub fn immortal_stones_within(
+    position: &Position,
+    owner: Color,
+    max_positions: usize,
+) -> Option<PointSet> {
+    let mut immortal = position.stones(owner);
+    immortal.subtract(&removable_within(position, owner, max_positions)?);
+    Some(immortal)
+}
+
+fn removable_within(position: &Position, owner: Color, max_positions: usize) -> Option<PointSet> {
     let attacker = owner.opponent();
     let all = position.stones(owner);
     let mut removable = PointSet::empty(position.board());
@@ -42,15 +59,18 @@ pub fn removable_stones(position: &Position, owner: Color) -> PointSet {
             };
             removable.union_with(&effect.captured);
             if removable == all {
-                return removable;
+                return Some(removable);
             }
             if !seen.contains(&effect.position) {
+                if seen.len() >= max_positions {
+                    return None;
+                }
                 seen.insert(effect.position.clone());
                 to_visit.push(effect.position);
             }
         }
     }
-    removable
+    Some(removable)
 }
 
 /// NAJ-5.2: how an implementation finds immortal stones; both methods give the same stones.

@@ -1,0 +1,111 @@
+//! Every kind of check can fail: a case file with one expectation changed must fail, and the failure must
+//! say what was expected and what was found.
+
+use gorules_cases::parse_case;
+use gorules_runner::checks::{run, Verdict};
+use gorules_runner::reference::Reference;
+use std::path::Path;
+
+fn case_file(id: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../cases/naj/{id}.yaml"));
+    std::fs::read_to_string(p).expect("the case file exists")
+}
+
+/// Runs check `name` of the case text and returns its verdict.
+fn verdict(text: &str, name: &str) -> Verdict {
+    let lc = parse_case(Path::new("sabotaged.yaml"), text.to_string()).expect("still a valid case");
+    let checks = lc.case.effective_checks().expect("errata apply");
+    let check = checks
+        .iter()
+        .find(|c| c.common().name == name)
+        .expect("the check exists");
+    run(&lc.case, check, &mut Reference)
+}
+
+fn fails_with(text: &str, name: &str, needle: &str) {
+    match verdict(text, name) {
+        Verdict::Fail(m) => assert!(
+            m.contains(needle),
+            "the failure should mention {needle:?}:\n{m}"
+        ),
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_unchanged_cases_pass() {
+    assert_eq!(
+        verdict(&case_file("naj-analyses-score"), "passive-analyses"),
+        Verdict::Pass
+    );
+    assert_eq!(
+        verdict(&case_file("naj-game-empty-5x5"), "alternation"),
+        Verdict::Pass
+    );
+    assert_eq!(
+        verdict(&case_file("naj-basic-ko-1"), "white-2-recapture"),
+        Verdict::Pass
+    );
+    assert_eq!(
+        verdict(&case_file("naj-immortal-2"), "white-stones"),
+        Verdict::Pass
+    );
+}
+
+#[test]
+fn a_wrong_score_fails() {
+    let text = case_file("naj-analyses-score").replacen("score: -5", "score: -4", 1);
+    fails_with(&text, "passive-analyses", "score: expected -4, found -5");
+    let text = case_file("naj-analyses-score").replacen("white_score: 10", "white_score: 9", 1);
+    fails_with(
+        &text,
+        "passive-analyses",
+        "white-score: expected 9, found 10",
+    );
+}
+
+#[test]
+fn a_wrong_legality_reason_fails() {
+    let text =
+        case_file("naj-basic-ko-1").replace("expect: illegal basic-ko", "expect: illegal fixed-ko");
+    fails_with(
+        &text,
+        "white-2-recapture",
+        "expected illegal fixed-ko, found illegal basic-ko",
+    );
+    let text = case_file("naj-basic-ko-1").replace("expect: illegal basic-ko", "expect: legal");
+    fails_with(
+        &text,
+        "white-2-recapture",
+        "expected legal, found illegal basic-ko",
+    );
+}
+
+#[test]
+fn a_wrong_position_fails_with_both_boards() {
+    // The 5x5 game's final position with one black stone moved off E2.
+    let text = case_file("naj-game-empty-5x5").replacen(
+        "        . . O . #\n        . . . . .\n      ends",
+        "        . . O . .\n        . . . . .\n      ends",
+        1,
+    );
+    assert_ne!(
+        text,
+        case_file("naj-game-empty-5x5"),
+        "the sabotage must change the file"
+    );
+    fails_with(&text, "alternation", "end:\n  expected");
+}
+
+#[test]
+fn a_wrong_immortality_answer_fails() {
+    let original = case_file("naj-immortal-2");
+    // Claim that the white stones are immortal after all: expect them all.
+    let text = original.replacen(
+        "      expect: |\n        . . . .\n        . . . .",
+        "      expect: |\n        . . O .\n        . O O O",
+        1,
+    );
+    assert_ne!(text, original, "the sabotage must change the file");
+    fails_with(&text, "white-stones", "immortal stones");
+}
