@@ -71,6 +71,18 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
     let src = &case.source;
     let line = lc.locate("source", None, 1);
     match (&src.seed, &src.constructed) {
+        (None, None) if src.regression.is_some() => {
+            if src.example.is_some() || src.lines.is_some() || src.represents.is_some() {
+                e(
+                    line,
+                    "a regression source has only `regression: {repository, path, test}`".into(),
+                );
+            }
+        }
+        _ if src.regression.is_some() => e(
+            line,
+            "expected exactly one of `seed`, `constructed` and `regression` in `source`".into(),
+        ),
         (Some(seed), None) => {
             if src.example.is_none() {
                 e(
@@ -176,6 +188,16 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ce("the name is used twice in this case".into());
         }
         lint_check(case, check, board, labels, &mut ce);
+        if let crate::model::Ruleset::Core(_) = case.ruleset {
+            let phase_ok = match check {
+                Check::Legality(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
+                Check::Replay(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
+                _ => false,
+            };
+            if !phase_ok {
+                ce("the core ruleset takes legality and replay checks in the alternation or a sequence".into());
+            }
+        }
         let needs_solver = matches!(check, Check::BestPlay(_)) || game_needs_solver(case, check);
         let has = |f: Feature| case.features.contains(&f) || common.features.contains(&f);
         if needs_solver && !has(Feature::NajBestPlay) {
@@ -423,6 +445,7 @@ fn game_needs_solver(case: &Case, check: &Check) -> bool {
     };
     let single = match &case.ruleset {
         crate::model::Ruleset::Naj(o) => o.analyses == crate::model::Analyses::Single,
+        crate::model::Ruleset::Core(_) => false,
     };
     let black_side = g.black_reference.is_some()
         || g.black_control.is_some()

@@ -66,6 +66,21 @@ pub struct Source {
     /// For a case of ours that stands for a seed example whose diagram is lost: which one.
     #[serde(default)]
     pub represents: Option<String>,
+    /// For a position taken from another engine's public regression suite: where it is.
+    #[serde(default)]
+    pub regression: Option<Regression>,
+}
+
+/// CASE-1.1: a position from another engine's public regression suite (a fact; its code is not ours).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regression {
+    /// `owner/name` of the public repository.
+    pub repository: String,
+    /// The file in it.
+    pub path: String,
+    /// Which test or position in that file.
+    pub test: String,
 }
 
 /// A range of lines in a seed file.
@@ -250,6 +265,9 @@ impl FromStr for Feature {
 pub enum Ruleset {
     /// The New Amateur-Japanese Rules (spec/naj.md) with its options.
     Naj(NajOptions),
+    /// The core rules alone (spec/core.md, spec/ko.md): capture, a suicide rule, the chosen ko rules, and an
+    /// alternation ended by two passes. For comparison cases and for engines of other rulesets.
+    Core(CoreOptions),
 }
 
 impl Ruleset {
@@ -257,8 +275,44 @@ impl Ruleset {
     pub fn name(&self) -> &'static str {
         match self {
             Ruleset::Naj(_) => "naj",
+            Ruleset::Core(_) => "core",
         }
     }
+}
+
+/// CASE-1.3: the options of the core ruleset.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreOptions {
+    /// KO-1..KO-5: the ko rules in force (none: no ko rule at all).
+    #[serde(default)]
+    pub ko: Vec<KoRuleName>,
+    /// CORE-5.4: whether suicide is allowed.
+    #[serde(default)]
+    pub suicide: SuicideOption,
+}
+
+/// KO-1..KO-5: a ko rule by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum KoRuleName {
+    BasicKo,
+    FixedKo,
+    SimpleKo,
+    PositionalSuperko,
+    SituationalSuperko,
+}
+
+/// CORE-5.4: the suicide rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SuicideOption {
+    /// Suicide is illegal.
+    #[default]
+    Prohibited,
+    /// Suicide is legal and removes the suicidal string.
+    Allowed,
 }
 
 /// CASE-1.3: the options of NAJ and its variants (NAJ-9).
@@ -301,35 +355,57 @@ pub enum Analyses {
 }
 
 impl<'de> Deserialize<'de> for Ruleset {
+    /// `naj`, or a map `{name: naj|core, options: {...}}` whose options are read by the named ruleset.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(rename_all = "kebab-case")]
-        enum Name {
-            Naj,
+        struct V;
+        const NAMES: &[&str] = &["naj", "core"];
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Ruleset;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a ruleset: `naj`, or `{name: naj|core, options: {...}}`")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ruleset, E> {
+                match s {
+                    "naj" => Ok(Ruleset::Naj(NajOptions::default())),
+                    "core" => Err(E::custom(
+                        "the core ruleset needs its options: `{name: core, options: {ko: [...]}}`",
+                    )),
+                    other => Err(E::unknown_variant(other, NAMES)),
+                }
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Ruleset, A::Error> {
+                let key: Option<String> = map.next_key()?;
+                if key.as_deref() != Some("name") {
+                    return Err(serde::de::Error::custom("a ruleset map starts with `name`"));
+                }
+                let name: String = map.next_value()?;
+                let mut ruleset = match name.as_str() {
+                    "naj" => Ruleset::Naj(NajOptions::default()),
+                    "core" => Ruleset::Core(CoreOptions {
+                        ko: Vec::new(),
+                        suicide: SuicideOption::Prohibited,
+                    }),
+                    other => return Err(serde::de::Error::unknown_variant(other, NAMES)),
+                };
+                while let Some(key) = map.next_key::<String>()? {
+                    match (key.as_str(), &mut ruleset) {
+                        ("options", Ruleset::Naj(o)) => *o = map.next_value()?,
+                        ("options", Ruleset::Core(o)) => *o = map.next_value()?,
+                        (other, _) => {
+                            return Err(serde::de::Error::unknown_field(
+                                other,
+                                &["name", "options"],
+                            ))
+                        }
+                    }
+                }
+                Ok(ruleset)
+            }
         }
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Full {
-            name: Name,
-            #[serde(default)]
-            options: Option<NajOptions>,
-        }
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Name(Name),
-            Full(Full),
-        }
-        let raw = Raw::deserialize(d).map_err(|_| {
-            serde::de::Error::custom("expected a ruleset: `naj`, or `{name: naj, options: {...}}`")
-        })?;
-        Ok(match raw {
-            Raw::Name(Name::Naj) => Ruleset::Naj(NajOptions::default()),
-            Raw::Full(Full {
-                name: Name::Naj,
-                options,
-            }) => Ruleset::Naj(options.unwrap_or_default()),
-        })
+        d.deserialize_any(V)
     }
 }
 

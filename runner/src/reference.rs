@@ -4,7 +4,9 @@
 use crate::engine::{
     At, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, ReplayOutcome, Side, Start,
 };
-use gorules_cases::model::{Analyses, Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::model::{
+    Analyses, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset, SuicideOption,
+};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Player, StoneColor};
 use gorules_ref as r;
@@ -41,6 +43,23 @@ fn ruleset(rs: &Ruleset) -> r::Ruleset {
             };
             out.naj.no_result_on_cycle = o.no_result_on_cycle;
             out.naj.komi = r::naj::score::Points::whole(i64::from(o.komi));
+            out
+        }
+        Ruleset::Core(o) => {
+            let mut out = r::Ruleset::naj();
+            out.ko = o.ko.iter().fold(r::KoRules::NONE, |k, rule| {
+                k.with(match rule {
+                    KoRuleName::BasicKo => r::KoRule::BasicKo,
+                    KoRuleName::FixedKo => r::KoRule::FixedKo,
+                    KoRuleName::SimpleKo => r::KoRule::SimpleKo,
+                    KoRuleName::PositionalSuperko => r::KoRule::PositionalSuperko,
+                    KoRuleName::SituationalSuperko => r::KoRule::SituationalSuperko,
+                })
+            });
+            out.suicide = match o.suicide {
+                SuicideOption::Prohibited => r::SuicideRule::Prohibited,
+                SuicideOption::Allowed => r::SuicideRule::Allowed,
+            };
             out
         }
     }
