@@ -114,6 +114,49 @@ impl Suite {
     }
 }
 
+impl Suite {
+    /// The suite version from `cases/VERSION` (its `suite-version:` line), or `unversioned`.
+    pub fn version(root: &Path) -> String {
+        std::fs::read_to_string(root.join("cases").join("VERSION"))
+            .ok()
+            .and_then(|t| {
+                t.lines().find_map(|l| {
+                    l.strip_prefix("suite-version:")
+                        .map(|v| v.trim().to_string())
+                })
+            })
+            .unwrap_or_else(|| "unversioned".into())
+    }
+
+    /// A digest of every case file's path and text (FNV-1a, 64 bits, hex): it changes whenever a case does.
+    pub fn digest(root: &Path) -> String {
+        let mut files = Vec::new();
+        collect_yaml(&root.join("cases"), &mut files);
+        let mut named: Vec<(String, PathBuf)> = files
+            .into_iter()
+            .map(|f| {
+                (
+                    f.strip_prefix(root)
+                        .unwrap_or(&f)
+                        .to_string_lossy()
+                        .replace('\\', "/"),
+                    f,
+                )
+            })
+            .collect();
+        named.sort();
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for (name, file) in named {
+            let text = std::fs::read(&file).unwrap_or_default();
+            for b in name.bytes().chain([0]).chain(text).chain([0]) {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        format!("{h:016x}")
+    }
+}
+
 /// Reads one case file.
 pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
     let text = std::fs::read_to_string(file).map_err(|e| CaseError {

@@ -6,6 +6,7 @@
 
 mod diagram;
 mod error;
+pub mod gtp;
 mod one_line;
 mod parser;
 mod sequence;

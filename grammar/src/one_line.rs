@@ -7,7 +7,7 @@ use pest::Parser;
 use std::fmt;
 use std::str::FromStr;
 
-/// NOT-3.1: a position written on one line, e.g. `...../#####/OOOOO/..O.#/.....`.
+/// NOT-3.1: a position written on one line, e.g. `...../XXXXX/OOOOO/..O.X/.....` (Black is `X`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OneLine {
     rows: Vec<Vec<Option<StoneColor>>>,
@@ -37,7 +37,7 @@ impl OneLine {
             rows.push(
                 row.into_inner()
                     .map(|p| match p.as_rule() {
-                        Rule::black => Some(StoneColor::Black),
+                        Rule::black_x => Some(StoneColor::Black),
                         Rule::white => Some(StoneColor::White),
                         _ => None,
                     })
@@ -102,7 +102,7 @@ impl fmt::Display for OneLine {
             for p in r {
                 f.write_str(match p {
                     None => ".",
-                    Some(StoneColor::Black) => "#",
+                    Some(StoneColor::Black) => "X",
                     Some(StoneColor::White) => "O",
                 })?;
             }

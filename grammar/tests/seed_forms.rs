@@ -42,7 +42,7 @@ fn rectangular_boards_of_many_sizes() {
 
 #[test]
 fn one_line_form() {
-    let p = OneLine::parse("...../#####/OOOOO/..O.#/.....").unwrap();
+    let p = OneLine::parse("...../XXXXX/OOOOO/..O.X/.....").unwrap();
     assert_eq!(p.rows().len(), 5);
     assert_eq!(
         p.to_diagram().to_string(),

@@ -8,7 +8,8 @@
 //! - [`string`] (CORE-4): strings and liberties;
 //! - [`moves`] (CORE-5): plays and passes, capture and suicide; [`illegal`]: the reasons a move is illegal;
 //! - [`ko`] (KO-1 to KO-5): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
-//! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets.
+//! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets;
+//! - [`protocol`] (PROTO): the engine protocol, the one edge where text comes in and goes out.
 //!
 //! Everything is a pure function of its inputs: no I/O, no printing. Constructors that take user input check it
 //! and return errors instead of panicking.
@@ -22,6 +23,7 @@ pub mod ko;
 pub mod moves;
 pub mod naj;
 pub mod position;
+pub mod protocol;
 pub mod rules;
 pub mod sequence;
 pub mod string;

@@ -1,6 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
-use crate::engine::{At, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Start};
+use crate::engine::{
+    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Start,
+};
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::model::{
@@ -31,24 +33,55 @@ pub fn needed_features(case: &Case, check: &Check) -> BTreeSet<Feature> {
         .collect()
 }
 
-/// The features a check needs that `engine_features` lacks.
-pub fn missing_features(
-    case: &Case,
-    check: &Check,
-    engine_features: &BTreeSet<Feature>,
-) -> Vec<Feature> {
-    needed_features(case, check)
-        .difference(engine_features)
-        .copied()
-        .collect()
+/// What a check needs that an engine with `caps` lacks: rule features (CASE-5), then protocol commands
+/// (PROTO-6). Empty: the check can be run.
+pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
+    let mut out: Vec<String> = needed_features(case, check)
+        .difference(&caps.features)
+        .map(|f| f.name().to_string())
+        .collect();
+    if matches!(check, Check::BestPlay(_)) && out.is_empty() {
+        out.push("a best-play command (the solver is not built yet)".into());
+    }
+    if caps.extensions() {
+        return out;
+    }
+    let mut need = |cmd: &str| {
+        if !caps.knows(cmd) {
+            out.push(format!("the command {cmd}"));
+        }
+    };
+    if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) {
+        need("gorules-ruleset");
+    }
+    let (w, h) = case.board.size();
+    if w != h {
+        need("rectangular_boardsize");
+    }
+    match check {
+        Check::Legality(_) => need("is_legal"),
+        Check::Replay(r) => {
+            need("list_stones");
+            if r.prisoners.is_some() {
+                need("captures");
+            }
+            if r.ends.is_some() {
+                need("gorules-state");
+            }
+        }
+        Check::Immortal(_) => need("gorules-immortal"),
+        Check::Control(_) => need("gorules-control"),
+        Check::Game(_) => need("gorules-setup"),
+        Check::BestPlay(_) => {}
+    }
+    out
 }
 
 /// Runs `check` of `case` against `engine`.
 pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
-    let missing = missing_features(case, check, &engine.features());
+    let missing = missing(case, check, engine.capabilities());
     if !missing.is_empty() {
-        let names: Vec<_> = missing.iter().map(|f| f.name()).collect();
-        return Verdict::Ignored(format!("the engine lacks {}", names.join(", ")));
+        return Verdict::Ignored(format!("the engine lacks {}", missing.join(", ")));
     }
     let result = match check {
         Check::Legality(c) => legality(case, c, engine),
@@ -149,10 +182,13 @@ fn legality(case: &Case, c: &gorules_cases::model::Legality, engine: &mut dyn En
             continue;
         };
         let answer = engine.legality(&s, c.phase, &after, *mv)?;
+        // PROTO-6: an engine without gorules-legal cannot name reasons; only legal/illegal is compared.
+        let names_reasons = engine.capabilities().knows("gorules-legal");
         let ok = match (c.expect, answer) {
             (Expect::Legal, Legality::Legal) => true,
             (Expect::Illegal(None), Legality::Illegal(_)) => true,
             (Expect::Illegal(Some(want)), Legality::Illegal(Some(got))) => want == got,
+            (Expect::Illegal(Some(_)), Legality::Illegal(None)) => !names_reasons,
             _ => false,
         };
         if !ok {
@@ -200,7 +236,9 @@ fn replay(case: &Case, c: &Replay, engine: &mut dyn Engine) -> Judged {
                     Some(m) => describe(i, m, height),
                     None => format!("move {}", want.number),
                 };
-                let ok = matches!(found, Some((j, why)) if j == i && (want.reason.is_none() || why == want.reason));
+                let names_reasons = engine.capabilities().extensions();
+                let ok = matches!(found, Some((j, why))
+                    if j == i && (want.reason.is_none() || why == want.reason || (why.is_none() && !names_reasons)));
                 if !ok {
                     let shown = match found {
                         None => "every move legal".to_string(),
@@ -253,8 +291,14 @@ fn replay(case: &Case, c: &Replay, engine: &mut dyn Engine) -> Judged {
             compare_grid(&mut out, tag("end".into()), &grid(end), last);
         }
         if let Some(ends) = c.ends {
-            if ends != got.ended {
-                out.push(Mismatch::new(tag("phase ended".into()), ends, got.ended));
+            match got.ended {
+                Some(e) if e != ends => out.push(Mismatch::new(tag("phase ended".into()), ends, e)),
+                Some(_) => {}
+                None => {
+                    return Err(Outcome::Ignored(
+                        "the engine cannot tell whether the phase ended".into(),
+                    ))
+                }
             }
         }
         if let Some(p) = c.prisoners {

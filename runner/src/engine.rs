@@ -136,12 +136,33 @@ pub struct ReplayOutcome {
     pub positions: Vec<Grid>,
     /// The first illegal move: its index in the moves and why.
     pub illegal: Option<(usize, Option<Reason>)>,
-    /// Whether the phase had ended by its passes after the last legal move.
-    pub ended: bool,
+    /// Whether the phase had ended after the last legal move (`None`: the engine cannot tell).
+    pub ended: Option<bool>,
     /// Prisoners after the last legal move.
     pub prisoners: Prisoners,
     /// NAJN: whether a cycle ended the game (NAJ-9.1).
     pub no_result: bool,
+}
+
+/// What an engine can be asked: its rule features (CASE-5) and the protocol commands it knows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Capabilities {
+    /// The rule features it implements.
+    pub features: BTreeSet<Feature>,
+    /// The commands it knows (`list_commands`).
+    pub commands: BTreeSet<String>,
+}
+
+impl Capabilities {
+    /// Whether it knows `command`.
+    pub fn knows(&self, command: &str) -> bool {
+        self.commands.contains(command)
+    }
+
+    /// Whether it speaks the gorules extensions (PROTO-3).
+    pub fn extensions(&self) -> bool {
+        self.knows("gorules-setup")
+    }
 }
 
 /// A legality answer.
@@ -226,8 +247,8 @@ impl fmt::Display for EngineError {
 pub trait Engine {
     /// Its name, for reports.
     fn name(&self) -> String;
-    /// The rule features it implements (CASE-5).
-    fn features(&self) -> BTreeSet<Feature>;
+    /// What it can be asked.
+    fn capabilities(&self) -> &Capabilities;
     /// Replays `moves` in `phase` from `start`, stopping at the first illegal move.
     fn replay(
         &mut self,

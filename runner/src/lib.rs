@@ -1,45 +1,169 @@
-//! The gorules conformance runner: every check of every case becomes a trial, run against an engine, and
-//! reported as passed, failed (expected against actual) or ignored (with the reason).
+//! The gorules conformance runner: every check of every case becomes a trial, run against an engine over the
+//! protocol, and reported as passed, failed (expected against actual) or ignored (with the reason).
 
 pub mod checks;
 pub mod engine;
-pub mod reference;
+pub mod gtp;
+pub mod profile;
+pub mod remote;
 pub mod report;
+pub mod summary;
 
 use checks::Verdict;
-use engine::Engine;
+use engine::{Capabilities, Engine};
+use gorules_cases::model::{Case, Check};
 use gorules_cases::Suite;
+use gtp::Launch;
 use libtest_mimic::{Failed, Trial};
-use std::path::Path;
-use std::sync::Arc;
+use remote::Remote;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use summary::{Outcome, Record};
 
-/// A way to make a fresh engine for each trial (trials run on several threads).
-pub type EngineFactory = Arc<dyn Fn() -> Box<dyn Engine + Send> + Send + Sync>;
+/// How to run the suite.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The engine.
+    pub launch: Launch,
+    /// Features from a profile, for an engine without `gorules-features` (PROTO-6).
+    pub profile_features: Option<BTreeSet<gorules_cases::model::Feature>>,
+    /// The per-command timeout (PROTO-7).
+    pub timeout: Duration,
+    /// Checks expected to fail (a baseline file's lines).
+    pub baseline: Option<BTreeSet<String>>,
+    /// Ask only what a standard GTP engine can be asked, even if the engine has the extensions.
+    pub gtp_only: bool,
+}
 
-/// The trials of the suite at `root` (the checkout), one per check, named `<ruleset>::<case id>::<check>`.
-/// A suite that does not load becomes one failing trial per error, so that nothing is silently skipped.
-pub fn trials(root: &Path, engine: EngineFactory) -> Vec<Trial> {
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            launch: Launch::reference(),
+            profile_features: None,
+            timeout: Duration::from_secs(10),
+            baseline: None,
+            gtp_only: false,
+        }
+    }
+}
+
+/// Engines that finished a check in good health, for the next check.
+#[derive(Default)]
+struct Pool(Mutex<Vec<Remote>>);
+
+impl Pool {
+    fn take(&self, options: &Options) -> Result<Remote, engine::EngineError> {
+        if let Some(e) = self.0.lock().ok().and_then(|mut v| v.pop()) {
+            return Ok(e);
+        }
+        Remote::start_with(
+            options.launch.clone(),
+            options.timeout,
+            options.profile_features.clone(),
+            options.gtp_only,
+        )
+    }
+
+    fn give_back(&self, e: Remote) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push(e);
+        }
+    }
+}
+
+/// One planned check: its trial name, its kind, and either the job that runs it or why it is ignored.
+pub struct Planned {
+    /// `<ruleset>::<case id>::<check>`, or `lint::<file>` for a case that does not load.
+    pub name: String,
+    /// The check's kind, or `needs ...` for an ignored check.
+    pub kind: String,
+    /// What to run; `Err(reason)` for a check that is ignored or a case file with errors.
+    pub job: Result<Job, Ignore>,
+}
+
+/// Why a planned check does not run a job.
+#[derive(Debug, Clone)]
+pub enum Ignore {
+    /// The engine lacks a feature or command (the trial is ignored).
+    Lacks(String),
+    /// The case file has errors (the trial fails).
+    Broken(String),
+}
+
+impl Planned {
+    /// Runs the check now (outside libtest), as its trial would.
+    pub fn run(self) -> Result<(), Failed> {
+        match self.job {
+            Ok(job) => job.run(),
+            Err(Ignore::Lacks(why)) | Err(Ignore::Broken(why)) => Err(Failed::from(why)),
+        }
+    }
+
+    /// The libtest-mimic trial.
+    pub fn into_trial(self) -> Trial {
+        let (name, kind) = (self.name.clone(), self.kind.clone());
+        let ignored = matches!(self.job, Err(Ignore::Lacks(_)));
+        Trial::test(name, move || self.run())
+            .with_kind(kind)
+            .with_ignored_flag(ignored)
+    }
+}
+
+/// The suite at `root` planned against an engine: the checks, and where their records will be.
+pub struct Plan {
+    /// One per check.
+    pub checks: Vec<Planned>,
+    /// Filled in as trials run; ignored checks are recorded at planning.
+    pub records: Arc<Mutex<Vec<Record>>>,
+    /// What the engine said it can do.
+    pub capabilities: Capabilities,
+    /// The engine's name.
+    pub engine: String,
+    /// The suite version (cases/VERSION).
+    pub suite_version: String,
+}
+
+/// Plans the suite: loads the cases, asks the engine what it can do, and makes one trial per check, named
+/// `<ruleset>::<case id>::<check>`. A suite that does not load becomes one failing trial per error.
+pub fn plan(root: &Path, options: Options) -> Plan {
     let (suite, errors) = Suite::load(root);
-    let mut out: Vec<Trial> = errors
+    let records: Arc<Mutex<Vec<Record>>> = Arc::default();
+    let mut checks_out: Vec<Planned> = errors
         .into_iter()
-        .map(|e| {
-            let name = format!(
+        .map(|e| Planned {
+            name: format!(
                 "lint::{}",
                 e.file
                     .file_stem()
                     .map(|s| s.to_string_lossy())
                     .unwrap_or_default()
-            );
-            let msg = e.to_string();
-            Trial::test(name, move || Err(Failed::from(msg)))
+            ),
+            kind: "lint".into(),
+            job: Err(Ignore::Broken(e.to_string())),
         })
         .collect();
-    let features = engine().features();
+    let pool = Arc::new(Pool::default());
+    let probe = pool.take(&options);
+    let (capabilities, engine, start_error) = match probe {
+        Ok(e) => {
+            let caps = e.capabilities().clone();
+            let name = e.name();
+            pool.give_back(e);
+            (caps, name, None)
+        }
+        Err(err) => (
+            Capabilities::default(),
+            options.launch.describe(),
+            Some(err.to_string()),
+        ),
+    };
+    let options = Arc::new(options);
     for lc in suite.cases {
         let case = Arc::new(lc.case);
-        let checks = match case.effective_checks() {
-            Ok(c) => c,
-            Err(_) => continue, // reported by the lint above
+        let Ok(checks) = case.effective_checks() else {
+            continue;
         };
         for check in checks {
             let name = format!(
@@ -48,32 +172,125 @@ pub fn trials(root: &Path, engine: EngineFactory) -> Vec<Trial> {
                 case.id,
                 check.common().name
             );
-            let missing = checks::missing_features(&case, &check, &features);
-            let kind = check.kind();
-            let best_play = matches!(check, gorules_cases::model::Check::BestPlay(_));
-            let case = Arc::clone(&case);
-            let make = Arc::clone(&engine);
-            let trial = Trial::test(name, move || {
-                let mut e = make();
-                match checks::run(&case, &check, e.as_mut()) {
-                    Verdict::Pass => Ok(()),
-                    Verdict::Fail(m) => Err(Failed::from(m)),
-                    Verdict::Ignored(why) => Err(Failed::from(format!("ignored: {why}"))),
-                }
-            })
-            .with_kind(kind);
-            let trial = if missing.is_empty() && !best_play {
-                trial
+            let features: Vec<String> = checks::needed_features(&case, &check)
+                .iter()
+                .map(|f| f.name().into())
+                .collect();
+            let missing = if start_error.is_some() {
+                Vec::new()
             } else {
-                trial.with_ignored_flag(true)
+                checks::missing(&case, &check, &capabilities)
             };
-            out.push(trial);
+            if !missing.is_empty() {
+                let reason = format!("the engine lacks {}", missing.join(", "));
+                if let Ok(mut r) = records.lock() {
+                    r.push(Record::new(
+                        &name,
+                        case.ruleset.name(),
+                        features,
+                        Outcome::Ignored,
+                        reason.clone(),
+                        0.0,
+                    ));
+                }
+                let kind = format!("needs {}", missing[0].trim_start_matches("the command "));
+                checks_out.push(Planned {
+                    name,
+                    kind,
+                    job: Err(Ignore::Lacks(reason)),
+                });
+                continue;
+            }
+            let kind = check.kind();
+            let job = Job {
+                name: name.clone(),
+                case: Arc::clone(&case),
+                check,
+                features,
+                pool: Arc::clone(&pool),
+                options: Arc::clone(&options),
+                records: Arc::clone(&records),
+                start_error: start_error.clone(),
+            };
+            checks_out.push(Planned {
+                name,
+                kind: kind.into(),
+                job: Ok(job),
+            });
         }
     }
-    out
+    Plan {
+        checks: checks_out,
+        records,
+        capabilities,
+        engine,
+        suite_version: Suite::version(root),
+    }
 }
 
-/// The reference implementation, in-process, as the default engine.
-pub fn reference_engine() -> EngineFactory {
-    Arc::new(|| Box::new(reference::Reference) as Box<dyn Engine + Send>)
+/// The work of one check: run it against an engine from the pool, judge it, and record it.
+pub struct Job {
+    name: String,
+    case: Arc<Case>,
+    check: Check,
+    features: Vec<String>,
+    pool: Arc<Pool>,
+    options: Arc<Options>,
+    records: Arc<Mutex<Vec<Record>>>,
+    start_error: Option<String>,
+}
+
+impl Job {
+    /// Runs the check; `Err` if it failed (or passed while the baseline says it fails).
+    pub fn run(self) -> Result<(), Failed> {
+        let started = Instant::now();
+        let verdict = match &self.start_error {
+            Some(e) => Verdict::Fail(format!("the engine could not be started: {e}")),
+            None => match self.pool.take(&self.options) {
+                Err(e) => Verdict::Fail(e.to_string()),
+                Ok(mut engine) => {
+                    let v = checks::run(&self.case, &self.check, &mut engine);
+                    self.pool.give_back(engine);
+                    v
+                }
+            },
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let known = self
+            .options
+            .baseline
+            .as_ref()
+            .is_some_and(|b| b.contains(&self.name));
+        let (outcome, reason, result) = match verdict {
+            Verdict::Pass if known => (
+                Outcome::Passed,
+                String::new(),
+                Err(Failed::from("this check passes now but the baseline lists it as failing: update the baseline")),
+            ),
+            Verdict::Pass => (Outcome::Passed, String::new(), Ok(())),
+            Verdict::Fail(m) if known => (Outcome::KnownFailure, m, Ok(())),
+            Verdict::Fail(m) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
+            Verdict::Ignored(why) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
+        };
+        if let Ok(mut r) = self.records.lock() {
+            r.push(Record::new(
+                &self.name,
+                self.case.ruleset.name(),
+                self.features.clone(),
+                outcome,
+                reason,
+                seconds,
+            ));
+        }
+        result
+    }
+}
+
+/// The checkout: the nearest ancestor of the current directory with `spec/` and `cases/`, else `fallback`.
+pub fn find_root(fallback: &Path) -> PathBuf {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    cwd.ancestors()
+        .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| fallback.to_path_buf())
 }

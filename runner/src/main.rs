@@ -1,21 +1,115 @@
-//! `gorules-runner [libtest options]`: runs the conformance suite against the reference engine and prints a
-//! line per check. libtest's filtering, `--ignored`, `--list` and `--test-threads` work as in `cargo test`.
+//! `gorules-runner [OPTIONS] [libtest options]`: runs the conformance suite against an engine (the reference
+//! engine, in-process, by default) and prints a line per check and a summary table.
+//!
+//! Options: `--engine "CMD ARGS"` (any GTP engine), `--profile NAME` (its features, runner/profiles/NAME.profile;
+//! it also gives the command if `--engine` is absent), `--timeout SECONDS` (per command, default 10),
+//! `--report FILE` (JSON), `--baseline FILE` (checks expected to fail), `--write-baseline FILE`, `--gtp-only`
+//! (use standard GTP commands only, even with an engine that has the extensions). Everything else goes to
+//! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
 
+use gorules_runner::gtp::Launch;
+use gorules_runner::profile::Profile;
+use gorules_runner::{find_root, plan, summary, Options};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
 
-fn main() {
-    let args = libtest_mimic::Arguments::from_args();
-    let root = find_root();
-    let trials = gorules_runner::trials(&root, gorules_runner::reference_engine());
-    libtest_mimic::run(&args, trials).exit();
+struct Cli {
+    options: Options,
+    report: Option<PathBuf>,
+    write_baseline: Option<PathBuf>,
+    rest: Vec<String>,
 }
 
-/// The checkout: the nearest ancestor of the current directory with `spec/` and `cases/`, else the workspace
-/// this binary was built from.
-fn find_root() -> PathBuf {
-    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    cwd.ancestors()
-        .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
+    let mut options = Options::default();
+    let (mut report, mut write_baseline, mut rest) = (None, None, Vec::new());
+    let mut engine = None;
+    let mut profile = None;
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match a.as_str() {
+            "--engine" => engine = Some(value("--engine")?),
+            "--profile" => profile = Some(value("--profile")?),
+            "--timeout" => {
+                let v = value("--timeout")?;
+                let s: f64 = v
+                    .parse()
+                    .map_err(|_| format!("--timeout takes seconds, found `{v}`"))?;
+                options.timeout = Duration::from_secs_f64(s.max(0.001));
+            }
+            "--report" => report = Some(PathBuf::from(value("--report")?)),
+            "--baseline" => {
+                let p = value("--baseline")?;
+                let text = std::fs::read_to_string(&p).map_err(|e| format!("{p}: {e}"))?;
+                options.baseline = Some(summary::read_baseline(&text));
+            }
+            "--write-baseline" => write_baseline = Some(PathBuf::from(value("--write-baseline")?)),
+            "--gtp-only" => options.gtp_only = true,
+            _ => rest.push(a),
+        }
+    }
+    let profile = profile
+        .map(|p| Profile::load(&root.join("runner").join("profiles"), &p))
+        .transpose()?;
+    match (&engine, &profile) {
+        (Some(e), _) => options.launch = Launch::program(e),
+        (None, Some(p)) => options.launch = Launch::program(&p.command),
+        (None, None) => {}
+    }
+    if options.gtp_only && profile.is_none() {
+        return Err("--gtp-only needs --profile: a standard GTP client cannot choose rules, so the profile says which the engine plays".into());
+    }
+    options.profile_features = profile.map(|p| p.features);
+    Ok(Cli {
+        options,
+        report,
+        write_baseline,
+        rest,
+    })
+}
+
+fn main() -> ExitCode {
+    let root = find_root(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+    let mut argv = std::env::args();
+    let program = argv.next().unwrap_or_else(|| "gorules-runner".into());
+    let cli = match parse(argv.collect(), &root) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("gorules-runner: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let args = libtest_mimic::Arguments::from_iter(std::iter::once(program).chain(cli.rest));
+    let listing = args.list;
+    let plan = plan(&root, cli.options);
+    let records = std::sync::Arc::clone(&plan.records);
+    let conclusion = libtest_mimic::run(
+        &args,
+        plan.checks.into_iter().map(|c| c.into_trial()).collect(),
+    );
+    if listing {
+        return ExitCode::SUCCESS;
+    }
+    let records = records.lock().map(|r| r.clone()).unwrap_or_default();
+    println!("{}", summary::table(&records, &plan.engine));
+    if let Some(p) = &cli.report {
+        if let Err(e) = std::fs::write(
+            p,
+            summary::json(&records, &plan.engine, &plan.suite_version),
+        ) {
+            eprintln!("gorules-runner: cannot write {}: {e}", p.display());
+        }
+    }
+    if let Some(p) = &cli.write_baseline {
+        if let Err(e) = std::fs::write(p, summary::baseline(&records)) {
+            eprintln!("gorules-runner: cannot write {}: {e}", p.display());
+        }
+    }
+    if conclusion.has_failed() {
+        ExitCode::from(101)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

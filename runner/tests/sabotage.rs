@@ -3,7 +3,8 @@
 
 use gorules_cases::parse_case;
 use gorules_runner::checks::{run, Verdict};
-use gorules_runner::reference::Reference;
+use gorules_runner::gtp::Launch;
+use gorules_runner::remote::Remote;
 use std::path::Path;
 
 fn case_file(id: &str) -> String {
@@ -19,7 +20,13 @@ fn verdict(text: &str, name: &str) -> Verdict {
         .iter()
         .find(|c| c.common().name == name)
         .expect("the check exists");
-    run(&lc.case, check, &mut Reference)
+    let mut engine = Remote::start(
+        Launch::reference(),
+        std::time::Duration::from_secs(10),
+        None,
+    )
+    .expect("the reference engine starts");
+    run(&lc.case, check, &mut engine)
 }
 
 fn fails_with(text: &str, name: &str, needle: &str) {

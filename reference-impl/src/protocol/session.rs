@@ -1,0 +1,698 @@
+//! PROTO-2, PROTO-3: the commands, and the state they act on: a ruleset and the current move-sequence.
+
+use crate::board::{Board, Point, PointSet};
+use crate::color::{ByColor, Color};
+use crate::illegal::Illegal;
+use crate::ko::KoRules;
+use crate::moves::{Move, SuicideRule};
+use crate::naj::control::control_with;
+use crate::naj::game::Analyses;
+use crate::naj::score::{player_score, score, Points};
+use crate::position::Position;
+use crate::rules::Ruleset;
+use crate::sequence::Sequence;
+use gorules_grammar::gtp::Command;
+use gorules_grammar::{OneLine, StoneColor, Vertex};
+use std::sync::Arc;
+
+/// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Alternation,
+    BlackAnalysis,
+    WhiteAnalysis,
+    Analysis,
+    Sequence,
+}
+
+impl Phase {
+    fn parse(s: &str) -> Option<Phase> {
+        Some(match s {
+            "alternation" => Phase::Alternation,
+            "black-analysis" => Phase::BlackAnalysis,
+            "white-analysis" => Phase::WhiteAnalysis,
+            "analysis" => Phase::Analysis,
+            "sequence" => Phase::Sequence,
+            _ => return None,
+        })
+    }
+}
+
+/// PROTO-3.7: whether the current move-sequence has ended, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    No,
+    Passes,
+    NoResult,
+}
+
+#[derive(Debug, Clone)]
+struct Current {
+    phase: Phase,
+    sequence: Sequence,
+    base_prisoners: ByColor<u32>,
+    ended: Ended,
+}
+
+/// PROTO: an engine session: the ruleset and the current move-sequence.
+#[derive(Debug, Clone)]
+pub struct Session {
+    ruleset: Ruleset,
+    current: Current,
+}
+
+/// PROTO-2, PROTO-3: every command this engine knows.
+const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "undo",
+    "is_legal",
+    "list_stones",
+    "captures",
+    "set_position",
+    "gorules-features",
+    "gorules-ruleset",
+    "gorules-setup",
+    "gorules-legal",
+    "gorules-position",
+    "gorules-state",
+    "gorules-prisoners",
+    "gorules-immortal",
+    "gorules-control",
+    "gorules-points",
+    "gorules-score",
+];
+
+/// CASE-5: the rule features this engine implements.
+const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
+    situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
+    naj-single-analysis najn-no-result";
+
+type Reply = Result<String, String>;
+
+fn syntax(what: &str) -> String {
+    format!("syntax error: expected {what}")
+}
+
+fn empty_current(width: usize, height: usize) -> Result<Current, String> {
+    let board = Board::rectangle(width, height).map_err(|e| e.to_string())?;
+    Ok(Current::new(
+        Phase::Alternation,
+        Position::empty(Arc::new(board)),
+        Color::Black,
+        &Ruleset::naj(),
+    ))
+}
+
+impl Current {
+    fn new(phase: Phase, start: Position, first: Color, ruleset: &Ruleset) -> Current {
+        Current {
+            phase,
+            sequence: Sequence::new(start, first, ruleset.sequence_rules()),
+            base_prisoners: ByColor::from_fn(|_| 0),
+            ended: Ended::No,
+        }
+    }
+
+    fn position(&self) -> &Position {
+        self.sequence.position()
+    }
+
+    fn prisoners(&self) -> ByColor<u32> {
+        let played = self.sequence.prisoners();
+        ByColor::from_fn(|c| self.base_prisoners[c] + played[c])
+    }
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        let current =
+            empty_current(19, 19).unwrap_or_else(|_| unreachable!("19x19 is a valid board"));
+        Session {
+            ruleset: Ruleset::naj(),
+            current,
+        }
+    }
+}
+
+fn color(s: &str) -> Result<Color, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(syntax(&format!("a colour (black or white), found `{s}`"))),
+    }
+}
+
+fn number<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
+    s.parse()
+        .map_err(|_| syntax(&format!("{what}, found `{s}`")))
+}
+
+/// NOT-3.1: a one-line position (`X` black, `O` white, `.` empty, rows joined by `/`).
+fn one_line(s: &str) -> Result<Position, String> {
+    let line = OneLine::parse(s).map_err(|e| syntax(&format!("a one-line position: {e}")))?;
+    let rows = line.rows();
+    let board = Board::rectangle(rows[0].len(), rows.len()).map_err(|e| e.to_string())?;
+    let cells: Vec<Option<Color>> = rows
+        .iter()
+        .flatten()
+        .map(|p| match p {
+            None => None,
+            Some(StoneColor::Black) => Some(Color::Black),
+            Some(StoneColor::White) => Some(Color::White),
+        })
+        .collect();
+    Position::from_cells(Arc::new(board), &cells).map_err(|e| e.to_string())
+}
+
+/// NOT-3.1: the current position on one line.
+fn line_of(p: &Position) -> String {
+    p.rows()
+        .iter()
+        .map(|r| r.replace('#', "X"))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The GTP vertex of a point of a grid board.
+fn vertex(p: &Position, point: Point) -> String {
+    let height = p.board().height().unwrap_or(1);
+    p.board()
+        .coords(point)
+        .and_then(|c| Vertex::from_col_row(c.col, c.row, height))
+        .map_or_else(|| point.to_string(), |v| v.to_string())
+}
+
+fn vertices(p: &Position, set: &PointSet) -> String {
+    set.iter()
+        .map(|pt| vertex(p, pt))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn parse_move(p: &Position, s: &str) -> Result<Move, String> {
+    if s.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    let v = Vertex::parse(s).map_err(|_| syntax(&format!("a vertex or pass, found `{s}`")))?;
+    let height = p.board().height().unwrap_or(0);
+    v.to_col_row(height)
+        .and_then(|(c, r)| p.board().point_at(c, r))
+        .map(Move::Play)
+        .ok_or_else(|| format!("illegal move: {s} is off the board"))
+}
+
+fn args<'a>(cmd: &'a Command, n: usize, what: &str) -> Result<&'a [String], String> {
+    if cmd.args.len() == n {
+        Ok(&cmd.args)
+    } else {
+        Err(syntax(what))
+    }
+}
+
+impl Session {
+    /// PROTO-8: a session whose starting ruleset is given by command-line flags: `--ruleset naj|core`, then for
+    /// core `--ko RULE,RULE` and `--suicide prohibited|allowed` (what a GTP-only client cannot choose).
+    pub fn from_args(args: &[String]) -> Result<Session, String> {
+        let mut session = Session::default();
+        let mut ruleset: Vec<String> = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let mut value = || {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{a} needs a value"))
+            };
+            match a.as_str() {
+                "--ruleset" => ruleset.insert(0, value()?),
+                "--ko" => ruleset.push(format!("ko={}", value()?)),
+                "--suicide" => ruleset.push(format!("suicide={}", value()?)),
+                other => {
+                    return Err(format!(
+                        "unknown option `{other}` (--ruleset, --ko, --suicide)"
+                    ))
+                }
+            }
+        }
+        if !ruleset.is_empty() {
+            if ruleset[0].contains('=') {
+                ruleset.insert(0, "core".into());
+            }
+            session.choose_ruleset(&ruleset)?;
+        }
+        Ok(session)
+    }
+
+    /// PROTO: executes one command: `Ok(result)` for `=`, `Err(message)` for `?`.
+    pub fn execute(&mut self, cmd: &Command) -> Reply {
+        match cmd.name.as_str() {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("gorules-engine".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => {
+                let a = args(cmd, 1, "a command name")?;
+                Ok(COMMANDS.contains(&a[0].as_str()).to_string())
+            }
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "boardsize" => {
+                let a = args(cmd, 1, "a board size")?;
+                let n: usize = number(&a[0], "a board size")?;
+                self.resize(n, n)
+            }
+            "rectangular_boardsize" => {
+                let a = args(cmd, 2, "a width and a height")?;
+                self.resize(number(&a[0], "a width")?, number(&a[1], "a height")?)
+            }
+            "clear_board" => {
+                let b = self.current.position().shared_board().clone();
+                self.current = Current::new(
+                    Phase::Alternation,
+                    Position::empty(b),
+                    Color::Black,
+                    &self.ruleset,
+                );
+                Ok(String::new())
+            }
+            "komi" => {
+                let a = args(cmd, 1, "komi")?;
+                self.ruleset.naj.komi = number::<Points>(&a[0], "komi")?;
+                Ok(String::new())
+            }
+            "play" => {
+                let a = args(cmd, 2, "a colour and a vertex")?;
+                self.play(color(&a[0])?, &a[1])
+            }
+            "undo" => self.undo(),
+            "is_legal" => {
+                let a = args(cmd, 2, "a colour and a vertex")?;
+                Ok(if self.legality(color(&a[0])?, &a[1])?.is_ok() {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
+            "gorules-legal" => {
+                let a = args(cmd, 2, "a colour and a vertex")?;
+                Ok(match self.legality(color(&a[0])?, &a[1])? {
+                    Ok(()) => "legal".into(),
+                    Err(why) => format!("illegal {why}"),
+                })
+            }
+            "list_stones" => {
+                let a = args(cmd, 1, "a colour")?;
+                let p = self.current.position();
+                Ok(vertices(p, &p.stones(color(&a[0])?)))
+            }
+            "captures" => {
+                let a = args(cmd, 1, "a colour")?;
+                Ok(self.current.prisoners()[color(&a[0])?].to_string())
+            }
+            "set_position" => self.set_position(&cmd.args),
+            "gorules-features" => Ok(FEATURES.split_whitespace().collect::<Vec<_>>().join(" ")),
+            "gorules-ruleset" => self.choose_ruleset(&cmd.args),
+            "gorules-setup" => self.setup(&cmd.args),
+            "gorules-position" => Ok(line_of(self.current.position())),
+            "gorules-state" => Ok(self.state()),
+            "gorules-prisoners" => match cmd.args.as_slice() {
+                [] => {
+                    let p = self.current.prisoners();
+                    Ok(format!("{} {}", p[Color::Black], p[Color::White]))
+                }
+                [b, w] => {
+                    let set = [number::<u32>(b, "a count")?, number::<u32>(w, "a count")?];
+                    let played = self.current.sequence.prisoners();
+                    if played[Color::Black] > set[0] || played[Color::White] > set[1] {
+                        return Err("the move-sequence has already taken more prisoners".into());
+                    }
+                    self.current.base_prisoners = ByColor::from_fn(|c| set[c.index()] - played[c]);
+                    Ok(String::new())
+                }
+                _ => Err(syntax("no arguments, or two counts")),
+            },
+            "gorules-immortal" => {
+                let a = args(cmd, 1, "a colour")?;
+                let p = self.current.position();
+                Ok(vertices(
+                    p,
+                    &self
+                        .ruleset
+                        .naj
+                        .immortality
+                        .immortal_stones(p, color(&a[0])?),
+                ))
+            }
+            "gorules-control" => {
+                let a = args(cmd, 1, "a colour")?;
+                let p = self.current.position();
+                Ok(vertices(
+                    p,
+                    &control_with(p, color(&a[0])?, self.ruleset.naj.immortality),
+                ))
+            }
+            "gorules-points" => {
+                let a = args(cmd, 2, "a colour and a final-position")?;
+                self.points(color(&a[0])?, &a[1])
+            }
+            "gorules-score" => {
+                let a = args(
+                    cmd,
+                    5,
+                    "a final-position, two reference positions and two prisoner counts",
+                )?;
+                self.score(a)
+            }
+            _ => Err("unknown command".into()),
+        }
+    }
+
+    fn resize(&mut self, width: usize, height: usize) -> Reply {
+        if !(1..=25).contains(&width) || !(1..=25).contains(&height) {
+            return Err("unacceptable size".into());
+        }
+        self.current = empty_current(width, height)?;
+        self.current.sequence = Sequence::new(
+            self.current.position().clone(),
+            Color::Black,
+            self.ruleset.sequence_rules(),
+        );
+        Ok(String::new())
+    }
+
+    fn end_passes(&self, phase: Phase) -> Option<usize> {
+        match phase {
+            Phase::Alternation => Some(2),
+            Phase::BlackAnalysis | Phase::WhiteAnalysis | Phase::Analysis => {
+                Some(usize::from(self.ruleset.naj.analysis_end_passes))
+            }
+            Phase::Sequence => None,
+        }
+    }
+
+    /// PROTO-3.4: before the first move of a move-sequence outside the analyses, either colour may move
+    /// first; the sequence is then started again with that colour to move. Afterwards the players alternate.
+    fn first_mover_may_be(&self, c: Color) -> Option<Current> {
+        let cur = &self.current;
+        let free = matches!(cur.phase, Phase::Alternation | Phase::Sequence)
+            && cur.sequence.moves().is_empty();
+        (free && c != cur.sequence.to_move()).then(|| Current {
+            sequence: Sequence::new(cur.position().clone(), c, self.ruleset.sequence_rules()),
+            ..cur.clone()
+        })
+    }
+
+    fn legality(&self, c: Color, v: &str) -> Result<Result<(), String>, String> {
+        let mv = parse_move(self.current.position(), v)?;
+        if self.current.ended != Ended::No {
+            return Ok(Err("ended".into()));
+        }
+        if let Some(other) = self.first_mover_may_be(c) {
+            return Ok(other
+                .sequence
+                .legality(mv)
+                .map_err(|why: Illegal| why.to_string()));
+        }
+        if c != self.current.sequence.to_move() {
+            return Ok(Err("wrong color".into()));
+        }
+        Ok(self
+            .current
+            .sequence
+            .legality(mv)
+            .map_err(|why: Illegal| why.to_string()))
+    }
+
+    fn play(&mut self, c: Color, v: &str) -> Reply {
+        if let Some(other) = self.first_mover_may_be(c) {
+            self.current = other;
+        }
+        if let Err(why) = self.legality(c, v)? {
+            return Err(format!("illegal move: {why}"));
+        }
+        let mv = parse_move(self.current.position(), v)?;
+        let outcome = self
+            .current
+            .sequence
+            .play(mv)
+            .map_err(|why| format!("illegal move: {why}"))?;
+        let cycles_end =
+            self.current.phase == Phase::Alternation && self.ruleset.naj.no_result_on_cycle;
+        if cycles_end && outcome.recreates.is_some() {
+            self.current.ended = Ended::NoResult;
+        } else if self
+            .end_passes(self.current.phase)
+            .is_some_and(|n| self.current.sequence.consecutive_passes() >= n)
+        {
+            self.current.ended = Ended::Passes;
+        }
+        Ok(String::new())
+    }
+
+    fn undo(&mut self) -> Reply {
+        let moves: Vec<Move> = self.current.sequence.moves().iter().map(|m| m.mv).collect();
+        let Some((_, keep)) = moves.split_last() else {
+            return Err("cannot undo".into());
+        };
+        let start = self.current.sequence.positions()[0].clone();
+        let first = self.current.sequence.to_move_at(0);
+        let mut again = Current {
+            sequence: Sequence::new(start, first, self.ruleset.sequence_rules()),
+            ended: Ended::No,
+            ..self.current.clone()
+        };
+        std::mem::swap(&mut self.current, &mut again);
+        let color_of = |i: usize| if i.is_multiple_of(2) { first } else { first.opponent() };
+        for (i, mv) in keep.iter().enumerate() {
+            let v = match mv {
+                Move::Pass => "pass".to_string(),
+                Move::Play(p) => vertex(self.current.position(), *p),
+            };
+            if let Err(e) = self.play(color_of(i), &v) {
+                self.current = again;
+                return Err(format!("cannot undo: {e}"));
+            }
+        }
+        Ok(String::new())
+    }
+
+    fn set_position(&mut self, a: &[String]) -> Reply {
+        if !a.len().is_multiple_of(2) {
+            return Err(syntax("pairs of a colour and a vertex"));
+        }
+        let board = self.current.position().shared_board().clone();
+        let mut cells: Vec<Option<Color>> = vec![None; board.len()];
+        let empty = Position::empty(board.clone());
+        for pair in a.chunks(2) {
+            let c = color(&pair[0])?;
+            match parse_move(&empty, &pair[1])? {
+                Move::Play(p) => cells[p.index()] = Some(c),
+                Move::Pass => return Err(syntax("a vertex, not pass")),
+            }
+        }
+        let start = Position::from_cells(board, &cells).map_err(|e| e.to_string())?;
+        self.current = Current::new(Phase::Alternation, start, Color::Black, &self.ruleset);
+        Ok(String::new())
+    }
+
+    fn choose_ruleset(&mut self, a: &[String]) -> Reply {
+        let (name, options) = a
+            .split_first()
+            .ok_or_else(|| syntax("a ruleset name (naj or core)"))?;
+        let mut ruleset = Ruleset::naj();
+        match name.as_str() {
+            "naj" => {
+                for o in options {
+                    let (k, v) = o
+                        .split_once('=')
+                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+                    match k {
+                        "analysis_end_passes" => match v {
+                            "2" | "3" => ruleset.naj.analysis_end_passes = number(v, "2 or 3")?,
+                            _ => return Err(syntax("analysis_end_passes=2 or 3")),
+                        },
+                        "analyses" => {
+                            ruleset.naj.analyses = match v {
+                                "two" => Analyses::Two,
+                                "single" => Analyses::Single,
+                                _ => return Err(syntax("analyses=two or single")),
+                            }
+                        }
+                        "no_result_on_cycle" => {
+                            ruleset.naj.no_result_on_cycle = number(v, "true or false")?
+                        }
+                        "komi" => ruleset.naj.komi = number(v, "komi")?,
+                        _ => return Err(syntax(&format!("a naj option, found `{k}`"))),
+                    }
+                }
+            }
+            "core" => {
+                for o in options {
+                    let (k, v) = o
+                        .split_once('=')
+                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+                    match k {
+                        "ko" => {
+                            ruleset.ko = v
+                                .parse::<KoRules>()
+                                .map_err(|e| syntax(&format!("ko rules: {e}")))?
+                        }
+                        "suicide" => {
+                            ruleset.suicide = match v {
+                                "prohibited" => SuicideRule::Prohibited,
+                                "allowed" => SuicideRule::Allowed,
+                                _ => return Err(syntax("suicide=prohibited or allowed")),
+                            }
+                        }
+                        _ => return Err(syntax(&format!("a core option, found `{k}`"))),
+                    }
+                }
+            }
+            other => {
+                return Err(syntax(&format!(
+                    "a ruleset name (naj or core), found `{other}`"
+                )))
+            }
+        }
+        self.ruleset = ruleset;
+        let board = self.current.position().shared_board().clone();
+        self.current = Current::new(
+            Phase::Alternation,
+            Position::empty(board),
+            Color::Black,
+            &self.ruleset,
+        );
+        Ok(String::new())
+    }
+
+    fn setup(&mut self, a: &[String]) -> Reply {
+        let (phase, pos, first, prisoners) = match a {
+            [ph, pos, c] => (ph, pos, c, None),
+            [ph, pos, c, b, w] => (
+                ph,
+                pos,
+                c,
+                Some((number::<u32>(b, "a count")?, number::<u32>(w, "a count")?)),
+            ),
+            _ => {
+                return Err(syntax(
+                    "PHASE POSITION COLOUR [BLACK_PRISONERS WHITE_PRISONERS]",
+                ))
+            }
+        };
+        let phase = Phase::parse(phase).ok_or_else(|| {
+            syntax("a phase: alternation, black-analysis, white-analysis, analysis or sequence")
+        })?;
+        let first = color(first)?;
+        let rules_first = match phase {
+            Phase::BlackAnalysis => Some(Color::White),
+            Phase::WhiteAnalysis | Phase::Analysis => Some(Color::Black),
+            _ => None,
+        };
+        if rules_first.is_some_and(|c| c != first) {
+            return Err(syntax("the colour the analysis's rules give to move first"));
+        }
+        let start = one_line(pos)?;
+        let mut current = Current::new(phase, start, first, &self.ruleset);
+        if let Some((b, w)) = prisoners {
+            current.base_prisoners = ByColor::from_fn(|c| if c == Color::Black { b } else { w });
+        }
+        self.current = current;
+        Ok(String::new())
+    }
+
+    fn state(&self) -> String {
+        let c = &self.current;
+        let ended = match c.ended {
+            Ended::No => "no",
+            Ended::Passes => "passes",
+            Ended::NoResult => "no-result",
+        };
+        let p = c.prisoners();
+        format!(
+            "moves={} passes={} ended={ended} prisoners={},{} to_move={}",
+            c.sequence.moves().len(),
+            c.sequence.consecutive_passes(),
+            p[Color::Black],
+            p[Color::White],
+            c.sequence.to_move()
+        )
+    }
+
+    fn same_board(&self, p: &Position) -> Result<(), String> {
+        if p.board() == self.current.position().board() {
+            Ok(())
+        } else {
+            Err("the positions are not on the same board".into())
+        }
+    }
+
+    fn points(&self, c: Color, final_text: &str) -> Reply {
+        let final_position = one_line(final_text)?;
+        self.same_board(&final_position)?;
+        let reference = self.current.position();
+        let controls = control_with(reference, c, self.ruleset.naj.immortality);
+        let rows: Vec<String> = final_position
+            .rows()
+            .iter()
+            .enumerate()
+            .map(|(r, row)| {
+                (0..row.chars().count())
+                    .map(|col| {
+                        let pt = final_position.board().point_at(col, r);
+                        match pt.filter(|p| controls.contains(*p)) {
+                            None => '0',
+                            Some(p) => {
+                                let mut one = PointSet::empty(final_position.board());
+                                one.insert(p);
+                                char::from_digit(player_score(&final_position, c, &one) as u32, 10)
+                                    .unwrap_or('?')
+                            }
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(format!(
+            "{} {}",
+            player_score(&final_position, c, &controls),
+            rows.join("/")
+        ))
+    }
+
+    fn score(&self, a: &[String]) -> Reply {
+        let final_position = one_line(&a[0])?;
+        let black_ref = one_line(&a[1])?;
+        let white_ref = one_line(&a[2])?;
+        if black_ref.board() != final_position.board()
+            || white_ref.board() != final_position.board()
+        {
+            return Err("the positions are not on the same board".into());
+        }
+        let prisoners = [
+            number::<u32>(&a[3], "a count")?,
+            number::<u32>(&a[4], "a count")?,
+        ];
+        let method = self.ruleset.naj.immortality;
+        let s = score(
+            &final_position,
+            &control_with(&black_ref, Color::Black, method),
+            &control_with(&white_ref, Color::White, method),
+            ByColor::from_fn(|c| prisoners[c.index()]),
+            self.ruleset.naj.komi,
+        );
+        Ok(format!(
+            "black_score={} white_score={} board_score={} prisoner_difference={} score={} result={}",
+            s.black_score, s.white_score, s.board_score, s.prisoner_difference, s.score, s.result
+        ))
+    }
+}

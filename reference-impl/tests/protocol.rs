@@ -1,0 +1,144 @@
+//! PROTO: the engine's protocol: a scripted session (spec/protocol.md PROTO-4), and bad input that must never
+//! make the command reader or the engine panic (PROTO-7).
+
+use gorules_grammar::gtp::{Command, Response, ResponseReader};
+use gorules_ref::protocol::{serve, Session};
+use proptest::prelude::*;
+
+fn session(script: &str) -> String {
+    let mut out = Vec::new();
+    serve(script.as_bytes(), &mut out).expect("in-memory I/O does not fail");
+    String::from_utf8(out).expect("responses are text")
+}
+
+#[test]
+fn the_documented_session() {
+    let out = session(
+        "gorules-ruleset naj\n\
+         gorules-setup alternation ....../..XO../.XO.O./..XO../...... black\n\
+         play black D3\n\
+         7 gorules-legal white C3\n\
+         gorules-position\n\
+         gorules-state\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n=\n\n=\n\n=7 illegal basic-ko\n\n= ....../..XO../.X.XO./..XO../......\n\n\
+         = moves=1 passes=0 ended=no prisoners=1,0 to_move=white\n\n"
+    );
+}
+
+#[test]
+fn standard_commands() {
+    let out = session("protocol_version\nknown_command play\nknown_command fly\nboardsize 30\nfly\nplay black Z9\n");
+    assert_eq!(
+        out,
+        "= 2\n\n= true\n\n= false\n\n? unacceptable size\n\n? unknown command\n\n? illegal move: Z9 is off the board\n\n"
+    );
+}
+
+#[test]
+fn plain_gtp_play_and_captures() {
+    let out = session(
+        "boardsize 5\nclear_board\nplay black B1\nplay white A1\nplay black A2\n\
+         captures black\nlist_stones black\nplay white pass\nplay black pass\nplay white E5\n",
+    );
+    // Black A2 captures the white stone on A1; two passes then end the alternation.
+    assert!(out.contains("= 1\n\n= A2 B1\n\n"), "{out}");
+    assert!(out.ends_with("? illegal move: ended\n\n"), "{out}");
+}
+
+#[test]
+fn analyses_and_scores() {
+    let out = session(
+        "gorules-ruleset naj\n\
+         gorules-setup black-analysis ...../XXXXX/OOOOO/..O.X/..... white\n\
+         play white pass\nplay black A5\nplay white pass\nplay black C5\nplay white pass\nplay black E5\n\
+         play white pass\nplay black pass\nplay white pass\n\
+         gorules-state\n\
+         gorules-points black ...../XXXXX/OOOOO/..O.X/.....\n\
+         play black A4\n",
+    );
+    assert!(out.contains("ended=passes"), "{out}");
+    assert!(
+        out.contains("= 5 11111/00000/00000/00000/00000\n\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("? illegal move: ended\n\n"), "{out}");
+}
+
+const NAMES: &[&str] = &[
+    "play",
+    "undo",
+    "is_legal",
+    "list_stones",
+    "captures",
+    "set_position",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "gorules-ruleset",
+    "gorules-setup",
+    "gorules-legal",
+    "gorules-position",
+    "gorules-state",
+    "gorules-prisoners",
+    "gorules-immortal",
+    "gorules-control",
+    "gorules-points",
+    "gorules-score",
+    "known_command",
+    "list_commands",
+    "nonsense",
+];
+
+fn arg() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("black".to_string()),
+        Just("white".to_string()),
+        Just("pass".to_string()),
+        Just("naj".to_string()),
+        Just("core".to_string()),
+        Just("alternation".to_string()),
+        Just("black-analysis".to_string()),
+        Just("sequence".to_string()),
+        Just("ko=simple-ko,positional-superko".to_string()),
+        "[A-Za-z][0-9]{1,3}",
+        "[.XO]{1,6}(/[.XO]{1,6}){0,5}",
+        "-?[0-9]{1,4}",
+        "\\PC{0,12}",
+    ]
+}
+
+proptest! {
+    #[test]
+    fn the_command_reader_never_panics(line in "\\PC{0,80}") {
+        let _ = Command::parse(&line);
+        let _ = Response::parse(std::slice::from_ref(&line));
+        let mut r = ResponseReader::default();
+        let _ = r.feed(&line);
+        let _ = r.feed("");
+    }
+
+    #[test]
+    fn the_engine_never_panics_on_commands(
+        commands in proptest::collection::vec((0..NAMES.len(), proptest::collection::vec(arg(), 0..6)), 1..40)
+    ) {
+        let mut s = Session::default();
+        for (name, args) in commands {
+            let cmd = Command { id: None, name: NAMES[name].to_string(), args };
+            let result = s.execute(&cmd);
+            if NAMES[name] == "nonsense" {
+                prop_assert_eq!(result, Err("unknown command".to_string()));
+            }
+        }
+    }
+
+    #[test]
+    fn truncated_lines_never_panic(cut in 0usize..120) {
+        let script = "gorules-ruleset naj\ngorules-setup alternation ....../..XO../.XO.O./..XO../...... black\nplay black D3\ngorules-legal white C3\n";
+        let cut = cut.min(script.len());
+        let _ = session(&script[..cut]);
+    }
+}

@@ -1,0 +1,683 @@
+//! An engine over the protocol (spec/protocol.md): the reference engine, or any GTP engine. With the
+//! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
+
+use crate::engine::{
+    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, ReplayOutcome,
+    Side, Start,
+};
+use crate::gtp::{Gtp, Launch};
+use gorules_cases::model::{
+    Analyses, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset, SuicideOption,
+};
+use gorules_cases::moves::Move;
+use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// An engine reached over GTP.
+pub struct Remote {
+    launch: Launch,
+    timeout: Duration,
+    gtp: Option<Gtp>,
+    capabilities: Capabilities,
+    /// Prisoners at the start of the current move-sequence that a plain GTP engine cannot be told.
+    plain_prisoner_base: Prisoners,
+}
+
+fn failed(m: impl Into<String>) -> EngineError {
+    EngineError::Failed(m.into())
+}
+
+fn refused(m: impl Into<String>) -> EngineError {
+    EngineError::Refused(m.into())
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn player_word(p: Player) -> &'static str {
+    match p {
+        Player::Black => "black",
+        Player::White => "white",
+    }
+}
+
+fn one_line(g: &Grid) -> String {
+    OneLine::from_diagram(&g.to_diagram())
+        .map(|l| l.to_string())
+        .unwrap_or_default()
+}
+
+fn parse_grid(text: &str) -> Result<Grid, EngineError> {
+    let line = OneLine::parse(text.trim())
+        .map_err(|e| failed(format!("not a one-line position `{text}`: {e}")))?;
+    let width = line.rows()[0].len();
+    Grid::new(width, line.rows().iter().flatten().copied().collect())
+        .ok_or_else(|| failed("an empty position"))
+}
+
+fn vertex(at: (usize, usize), height: usize) -> Result<String, EngineError> {
+    Vertex::from_col_row(at.0, at.1, height)
+        .map(|v| v.to_string())
+        .ok_or_else(|| refused(format!("({}, {}) has no GTP vertex", at.0, at.1)))
+}
+
+fn move_word(m: &Move, height: usize) -> Result<String, EngineError> {
+    match m.at {
+        None => Ok("pass".into()),
+        Some(at) => vertex(at, height),
+    }
+}
+
+fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError> {
+    text.split_whitespace()
+        .map(|w| {
+            Vertex::parse(w)
+                .ok()
+                .and_then(|v| v.to_col_row(height))
+                .map(|(col, row)| At { col, row })
+                .ok_or_else(|| failed(format!("not a vertex: `{w}`")))
+        })
+        .collect()
+}
+
+fn ruleset_args(r: &Ruleset) -> Vec<String> {
+    match r {
+        Ruleset::Naj(o) => vec![
+            "naj".into(),
+            format!("analysis_end_passes={}", o.analysis_end_passes),
+            format!(
+                "analyses={}",
+                if o.analyses == Analyses::Single {
+                    "single"
+                } else {
+                    "two"
+                }
+            ),
+            format!("no_result_on_cycle={}", o.no_result_on_cycle),
+            format!("komi={}", o.komi),
+        ],
+        Ruleset::Core(o) => {
+            let ko: Vec<&str> =
+                o.ko.iter()
+                    .map(|k| match k {
+                        KoRuleName::BasicKo => "basic-ko",
+                        KoRuleName::FixedKo => "fixed-ko",
+                        KoRuleName::SimpleKo => "simple-ko",
+                        KoRuleName::PositionalSuperko => "positional-superko",
+                        KoRuleName::SituationalSuperko => "situational-superko",
+                    })
+                    .collect();
+            let suicide = if o.suicide == SuicideOption::Allowed {
+                "allowed"
+            } else {
+                "prohibited"
+            };
+            vec![
+                "core".into(),
+                format!("ko={}", ko.join(",")),
+                format!("suicide={suicide}"),
+            ]
+        }
+    }
+}
+
+fn phase_word(p: Phase) -> &'static str {
+    match p {
+        Phase::Alternation => "alternation",
+        Phase::BlackAnalysis => "black-analysis",
+        Phase::WhiteAnalysis => "white-analysis",
+        Phase::Analysis => "analysis",
+        Phase::Sequence => "sequence",
+    }
+}
+
+/// The first mover of a phase (CASE-2).
+fn first_mover(start: &Start, phase: Phase, moves: &[Move]) -> Color {
+    match phase {
+        Phase::Alternation => start.to_move.unwrap_or(Color::Black),
+        Phase::BlackAnalysis => Color::White,
+        Phase::WhiteAnalysis | Phase::Analysis => Color::Black,
+        Phase::Sequence => match moves.first().map(|m| m.player) {
+            Some(Player::White) => Color::White,
+            _ => Color::Black,
+        },
+    }
+}
+
+/// The reason in `? illegal move: REASON`, if the engine names one we know.
+fn reason_of(text: &str) -> Option<Reason> {
+    text.strip_prefix("illegal move:")
+        .and_then(|r| r.trim().parse().ok())
+}
+
+/// What `play` did.
+enum Played {
+    Ok,
+    Illegal(Option<Reason>),
+    AfterEnd,
+}
+
+impl Remote {
+    /// Starts the engine and asks what it can do; `profile_features` stand in for `gorules-features` on an
+    /// engine without the extensions (PROTO-6).
+    pub fn start(
+        launch: Launch,
+        timeout: Duration,
+        profile_features: Option<BTreeSet<Feature>>,
+    ) -> Result<Remote, EngineError> {
+        Remote::start_with(launch, timeout, profile_features, false)
+    }
+
+    /// Like [`Remote::start`]; with `gtp_only`, the engine's `gorules-` extensions are not used, so that it is
+    /// asked exactly what a standard GTP engine is asked (PROTO-6).
+    pub fn start_with(
+        launch: Launch,
+        timeout: Duration,
+        profile_features: Option<BTreeSet<Feature>>,
+        gtp_only: bool,
+    ) -> Result<Remote, EngineError> {
+        let mut gtp = Gtp::start(&launch, timeout)?;
+        let mut commands: BTreeSet<String> = gtp
+            .ok("list_commands", &[])?
+            .lines()
+            .map(|l| l.trim().to_string())
+            .collect();
+        let features = match (&profile_features, commands.contains("gorules-features")) {
+            (Some(f), _) => f.clone(),
+            (None, true) => gtp
+                .ok("gorules-features", &[])?
+                .split_whitespace()
+                .filter_map(|w| w.parse::<Feature>().ok())
+                .collect(),
+            (None, false) => BTreeSet::new(),
+        };
+        if gtp_only {
+            commands.retain(|c| !c.starts_with("gorules-"));
+        }
+        Ok(Remote {
+            launch,
+            timeout,
+            gtp: Some(gtp),
+            capabilities: Capabilities { features, commands },
+            plain_prisoner_base: Prisoners::default(),
+        })
+    }
+
+    fn gtp(&mut self) -> Result<&mut Gtp, EngineError> {
+        if self.gtp.as_ref().is_none_or(Gtp::is_dead) {
+            self.gtp = Some(Gtp::start(&self.launch, self.timeout)?);
+        }
+        self.gtp.as_mut().ok_or_else(|| failed("no engine"))
+    }
+
+    fn ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
+        self.gtp()?.ok(name, args)
+    }
+
+    fn play(&mut self, m: &Move, height: usize) -> Result<Played, EngineError> {
+        let v = move_word(m, height)?;
+        let r = self.gtp()?.send("play", &[player_word(m.player), &v])?;
+        Ok(if r.success {
+            Played::Ok
+        } else if r.text.trim() == "illegal move: ended" {
+            Played::AfterEnd
+        } else {
+            Played::Illegal(reason_of(&r.text))
+        })
+    }
+
+    fn position(&mut self, width: usize, height: usize) -> Result<Grid, EngineError> {
+        if self.capabilities.extensions() {
+            let t = self.ok("gorules-position", &[])?;
+            return parse_grid(&t);
+        }
+        let mut points = vec![None; width * height];
+        for (c, s) in [("black", StoneColor::Black), ("white", StoneColor::White)] {
+            for at in parse_vertices(&self.ok("list_stones", &[c])?, height)? {
+                if at.col >= width {
+                    return Err(failed(format!(
+                        "list_stones names column {} on a board {width} wide",
+                        at.col
+                    )));
+                }
+                points[at.row * width + at.col] = Some(s);
+            }
+        }
+        Grid::new(width, points).ok_or_else(|| failed("an empty board"))
+    }
+
+    fn prisoners(&mut self) -> Result<Prisoners, EngineError> {
+        if self.capabilities.extensions() {
+            let t = self.ok("gorules-prisoners", &[])?;
+            let n: Vec<u32> = t
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            return match n.as_slice() {
+                [b, w] => Ok(Prisoners {
+                    black: *b,
+                    white: *w,
+                }),
+                _ => Err(failed(format!("gorules-prisoners answered `{t}`"))),
+            };
+        }
+        let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
+            let t = r.ok("captures", &[c])?;
+            t.trim()
+                .parse()
+                .map_err(|_| failed(format!("captures answered `{t}`")))
+        };
+        let base = self.plain_prisoner_base;
+        Ok(Prisoners {
+            black: base.black + count(self, "black")?,
+            white: base.white + count(self, "white")?,
+        })
+    }
+
+    /// Sets up a move-sequence of `phase` from the case start (its history first, for the alternation).
+    fn setup(&mut self, start: &Start, phase: Phase, moves: &[Move]) -> Result<(), EngineError> {
+        let height = start.board.height();
+        if self.capabilities.extensions() {
+            let args = ruleset_args(&start.ruleset);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            self.ok("gorules-ruleset", &args)?;
+            match (&start.history, phase) {
+                (Some((board, hp, hm)), Phase::Alternation) => {
+                    let first = hm.first().map_or(Color::Black, |m| {
+                        if m.player == Player::White {
+                            Color::White
+                        } else {
+                            Color::Black
+                        }
+                    });
+                    let (line, b, w) =
+                        (one_line(board), hp.black.to_string(), hp.white.to_string());
+                    self.ok(
+                        "gorules-setup",
+                        &["alternation", &line, color_word(first), &b, &w],
+                    )?;
+                    for (i, m) in hm.iter().enumerate() {
+                        if !matches!(self.play(m, height)?, Played::Ok) {
+                            return Err(refused(format!("history move {} is illegal", i + 1)));
+                        }
+                    }
+                    if self.position(start.board.width(), height)? != start.board {
+                        return Err(refused("the history's moves do not reach the case's board"));
+                    }
+                    if start.prisoners != Prisoners::default() {
+                        let (b, w) = (
+                            start.prisoners.black.to_string(),
+                            start.prisoners.white.to_string(),
+                        );
+                        self.ok("gorules-prisoners", &[&b, &w])?;
+                    }
+                }
+                _ => {
+                    let first = first_mover(start, phase, moves);
+                    let (line, b, w) = (
+                        one_line(&start.board),
+                        start.prisoners.black.to_string(),
+                        start.prisoners.white.to_string(),
+                    );
+                    self.ok(
+                        "gorules-setup",
+                        &[phase_word(phase), &line, color_word(first), &b, &w],
+                    )?;
+                }
+            }
+            return Ok(());
+        }
+        // PROTO-6: standard GTP only.
+        if !matches!(start.ruleset, Ruleset::Core(_)) {
+            return Err(EngineError::Unsupported(
+                "rulesets other than core (no gorules-ruleset)".into(),
+            ));
+        }
+        let board = match (&start.history, phase) {
+            (Some((b, _, _)), Phase::Alternation) => b.clone(),
+            _ => start.board.clone(),
+        };
+        let (w, h) = (board.width().to_string(), board.height().to_string());
+        if board.width() == board.height() {
+            self.ok("boardsize", &[&w])?;
+        } else if self.capabilities.knows("rectangular_boardsize") {
+            self.ok("rectangular_boardsize", &[&w, &h])?;
+        } else {
+            return Err(EngineError::Unsupported(
+                "rectangular boards (no rectangular_boardsize)".into(),
+            ));
+        }
+        self.ok("clear_board", &[])?;
+        if self.capabilities.knows("set_position") {
+            // KataGo's set_position: the stones, with a clean history.
+            let mut args = Vec::new();
+            for (at, p) in board.points() {
+                if let Some(s) = p {
+                    args.push(if s == StoneColor::Black {
+                        "black".to_string()
+                    } else {
+                        "white".to_string()
+                    });
+                    args.push(vertex((at.col, at.row), height)?);
+                }
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            self.ok("set_position", &args)
+                .map_err(|e| refused(format!("setting up the position: {e}")))?;
+        } else {
+            // Black stones, then white ones: a legal position is built this way without any capture.
+            for (stone, word) in [(StoneColor::Black, "black"), (StoneColor::White, "white")] {
+                for (at, p) in board.points() {
+                    if p == Some(stone) {
+                        let v = vertex((at.col, at.row), height)?;
+                        self.ok("play", &[word, &v])
+                            .map_err(|e| refused(format!("setting up the position: {e}")))?;
+                    }
+                }
+            }
+        }
+        self.plain_prisoner_base = Prisoners::default();
+        match (&start.history, phase) {
+            (Some((_, hp, hm)), Phase::Alternation) => {
+                for (i, m) in hm.iter().enumerate() {
+                    if !matches!(self.play(m, height)?, Played::Ok) {
+                        return Err(refused(format!("history move {} is illegal", i + 1)));
+                    }
+                }
+                if self.position(start.board.width(), height)? != start.board {
+                    return Err(refused("the history's moves do not reach the case's board"));
+                }
+                self.plain_prisoner_base = if start.prisoners == Prisoners::default() {
+                    *hp
+                } else {
+                    start.prisoners
+                };
+            }
+            _ => self.plain_prisoner_base = start.prisoners,
+        }
+        Ok(())
+    }
+
+    fn state_ended(&mut self) -> Result<Option<String>, EngineError> {
+        if !self.capabilities.extensions() {
+            return Ok(None);
+        }
+        let t = self.ok("gorules-state", &[])?;
+        let ended = t
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("ended="))
+            .ok_or_else(|| failed(format!("gorules-state answered `{t}`")))?;
+        Ok(Some(ended.to_string()))
+    }
+
+    /// Plays `moves` as a whole move-sequence that must end; returns its last position.
+    fn play_to_end(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        moves: &[Move],
+    ) -> Result<(Grid, Option<String>), EngineError> {
+        self.setup(start, phase, moves)?;
+        let height = start.board.height();
+        for (i, m) in moves.iter().enumerate() {
+            match self.play(m, height)? {
+                Played::Ok => {}
+                Played::AfterEnd => break,
+                Played::Illegal(r) => {
+                    let why = r.map_or("illegal".to_string(), |r| r.to_string());
+                    return Err(refused(format!(
+                        "{} move {} is illegal: {why}",
+                        phase_word(phase),
+                        i + 1
+                    )));
+                }
+            }
+        }
+        let ended = self.state_ended()?;
+        let last = self.position(start.board.width(), height)?;
+        Ok((last, ended))
+    }
+
+    fn side(&mut self, c: Color, final_grid: &Grid) -> Result<Side, EngineError> {
+        let height = final_grid.height();
+        let reference = self.position(final_grid.width(), height)?;
+        let control = parse_vertices(&self.ok("gorules-control", &[color_word(c)])?, height)?;
+        let t = self.ok("gorules-points", &[color_word(c), &one_line(final_grid)])?;
+        let (score, rows) = t
+            .trim()
+            .split_once(' ')
+            .ok_or_else(|| failed(format!("gorules-points answered `{t}`")))?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| failed(format!("gorules-points answered `{t}`")))?;
+        let points: Vec<u8> = rows
+            .chars()
+            .filter(|c| *c != '/')
+            .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+            .collect();
+        if points.len() != final_grid.width() * height {
+            return Err(failed(format!("gorules-points answered `{t}`")));
+        }
+        Ok(Side {
+            reference: Some(reference),
+            control,
+            points,
+            score,
+        })
+    }
+}
+
+impl Engine for Remote {
+    fn name(&self) -> String {
+        self.launch.describe()
+    }
+
+    fn capabilities(&self) -> &Capabilities {
+        &self.capabilities
+    }
+
+    fn replay(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        moves: &[Move],
+    ) -> Result<ReplayOutcome, EngineError> {
+        self.setup(start, phase, moves)?;
+        let (width, height) = (start.board.width(), start.board.height());
+        let mut positions = Vec::new();
+        let mut illegal = None;
+        for (i, m) in moves.iter().enumerate() {
+            match self.play(m, height)? {
+                Played::Ok => positions.push(self.position(width, height)?),
+                Played::AfterEnd => break,
+                Played::Illegal(r) => {
+                    illegal = Some((i, r));
+                    break;
+                }
+            }
+        }
+        let ended = self.state_ended()?;
+        Ok(ReplayOutcome {
+            positions,
+            illegal,
+            ended: ended.as_ref().map(|e| e != "no"),
+            prisoners: self.prisoners()?,
+            no_result: ended.as_deref() == Some("no-result"),
+        })
+    }
+
+    fn legality(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        after: &[Move],
+        mv: Move,
+    ) -> Result<Legality, EngineError> {
+        let mut all = after.to_vec();
+        all.push(mv);
+        self.setup(start, phase, &all)?;
+        let height = start.board.height();
+        for (i, m) in after.iter().enumerate() {
+            if !matches!(self.play(m, height)?, Played::Ok) {
+                return Err(refused(format!("move {} of `after` is not legal", i + 1)));
+            }
+        }
+        let v = move_word(&mv, height)?;
+        if self.capabilities.knows("gorules-legal") {
+            let t = self.ok("gorules-legal", &[player_word(mv.player), &v])?;
+            let mut words = t.split_whitespace();
+            return match (words.next(), words.next()) {
+                (Some("legal"), None) => Ok(Legality::Legal),
+                (Some("illegal"), r) => Ok(Legality::Illegal(r.and_then(|r| r.parse().ok()))),
+                _ => Err(failed(format!("gorules-legal answered `{t}`"))),
+            };
+        }
+        let t = self.ok("is_legal", &[player_word(mv.player), &v])?;
+        match t.trim() {
+            "1" => Ok(Legality::Legal),
+            "0" => Ok(Legality::Illegal(None)),
+            other => Err(failed(format!("is_legal answered `{other}`"))),
+        }
+    }
+
+    fn immortal(
+        &mut self,
+        start: &Start,
+        board: &Grid,
+        c: Color,
+    ) -> Result<BTreeSet<At>, EngineError> {
+        let s = Start {
+            board: board.clone(),
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Sequence, &[])?;
+        parse_vertices(
+            &self.ok("gorules-immortal", &[color_word(c)])?,
+            board.height(),
+        )
+    }
+
+    fn control(
+        &mut self,
+        start: &Start,
+        reference: &Grid,
+        c: Color,
+    ) -> Result<BTreeSet<At>, EngineError> {
+        let s = Start {
+            board: reference.clone(),
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Sequence, &[])?;
+        parse_vertices(
+            &self.ok("gorules-control", &[color_word(c)])?,
+            reference.height(),
+        )
+    }
+
+    fn game(&mut self, start: &Start, gm: &GameMoves) -> Result<GameOutcome, EngineError> {
+        let (final_grid, prisoners) = match &gm.alternation {
+            None => (start.board.clone(), start.prisoners),
+            Some(ms) => {
+                let (last, ended) = self.play_to_end(start, Phase::Alternation, ms)?;
+                match ended.as_deref() {
+                    Some("no-result") => {
+                        let prisoners = self.prisoners()?;
+                        return Ok(GameOutcome {
+                            no_result: true,
+                            prisoners,
+                            ..GameOutcome::default()
+                        });
+                    }
+                    Some("passes") => {}
+                    _ => return Err(refused("the alternation has not ended")),
+                }
+                (last, self.prisoners()?)
+            }
+        };
+        let analysis_start = Start {
+            board: final_grid.clone(),
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        let single = matches!(&start.ruleset, Ruleset::Naj(o) if o.analyses == Analyses::Single);
+        let play_side = |r: &mut Remote,
+                         phase: Phase,
+                         ms: &Option<Vec<Move>>,
+                         colors: &[Color]|
+         -> Result<Vec<Side>, EngineError> {
+            let Some(ms) = ms else { return Ok(Vec::new()) };
+            let (_, ended) = r.play_to_end(&analysis_start, phase, ms)?;
+            if ended.as_deref() != Some("passes") {
+                return Err(refused(format!("the {} has not ended", phase_word(phase))));
+            }
+            colors.iter().map(|c| r.side(*c, &final_grid)).collect()
+        };
+        let (black, white) = if single {
+            let mut both = play_side(
+                self,
+                Phase::Analysis,
+                &gm.analysis,
+                &[Color::Black, Color::White],
+            )?
+            .into_iter();
+            (both.next(), both.next())
+        } else {
+            let b = play_side(
+                self,
+                Phase::BlackAnalysis,
+                &gm.black_analysis,
+                &[Color::Black],
+            )?
+            .into_iter()
+            .next();
+            let w = play_side(
+                self,
+                Phase::WhiteAnalysis,
+                &gm.white_analysis,
+                &[Color::White],
+            )?
+            .into_iter()
+            .next();
+            (b, w)
+        };
+        let totals = match (&black, &white) {
+            (Some(b), Some(w)) => {
+                let (f, br, wr) = (
+                    one_line(&final_grid),
+                    b.reference.as_ref().map(one_line).unwrap_or_default(),
+                    w.reference.as_ref().map(one_line).unwrap_or_default(),
+                );
+                let (pb, pw) = (prisoners.black.to_string(), prisoners.white.to_string());
+                let t = self.ok("gorules-score", &[&f, &br, &wr, &pb, &pw])?;
+                let field = |k: &str| -> Result<i32, EngineError> {
+                    t.split_whitespace()
+                        .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+                        .and_then(|v| v.parse().ok())
+                        .ok_or_else(|| failed(format!("gorules-score answered `{t}`")))
+                };
+                Some((field("board_score")?, field("score")?))
+            }
+            _ => None,
+        };
+        Ok(GameOutcome {
+            final_position: Some(final_grid),
+            prisoners,
+            no_result: false,
+            black,
+            white,
+            prisoner_difference: prisoners.black as i32 - prisoners.white as i32,
+            board_score: totals.map(|t| t.0),
+            score: totals.map(|t| t.1),
+        })
+    }
+}

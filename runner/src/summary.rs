@@ -1,0 +1,211 @@
+//! After a run: one record per check, a summary table per ruleset and per feature, the JSON report, and the
+//! baseline of known failures.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// What became of one check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    /// It passed.
+    Passed,
+    /// It failed.
+    Failed,
+    /// It failed, and the baseline says it does.
+    KnownFailure,
+    /// It was not run; the reason says why.
+    Ignored,
+}
+
+impl Outcome {
+    /// The word in reports.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Passed => "passed",
+            Outcome::Failed => "failed",
+            Outcome::KnownFailure => "known-failure",
+            Outcome::Ignored => "ignored",
+        }
+    }
+}
+
+/// One check's record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    /// `<ruleset>::<case id>::<check>`.
+    pub id: String,
+    /// The ruleset.
+    pub ruleset: String,
+    /// The features the check needs.
+    pub features: Vec<String>,
+    /// What became of it.
+    pub outcome: Outcome,
+    /// Why it failed or was ignored.
+    pub reason: String,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+impl Record {
+    /// A record.
+    pub fn new(
+        id: &str,
+        ruleset: &str,
+        features: Vec<String>,
+        outcome: Outcome,
+        reason: String,
+        seconds: f64,
+    ) -> Record {
+        Record {
+            id: id.into(),
+            ruleset: ruleset.into(),
+            features,
+            outcome,
+            reason,
+            seconds,
+        }
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    passed: usize,
+    failed: usize,
+    known: usize,
+    ignored: usize,
+}
+
+impl Counts {
+    fn add(&mut self, o: Outcome) {
+        match o {
+            Outcome::Passed => self.passed += 1,
+            Outcome::Failed => self.failed += 1,
+            Outcome::KnownFailure => self.known += 1,
+            Outcome::Ignored => self.ignored += 1,
+        }
+    }
+}
+
+/// The summary tables: per ruleset and per feature, passed / failed / known failures / ignored.
+pub fn table(records: &[Record], engine: &str) -> String {
+    let mut by_ruleset: BTreeMap<&str, Counts> = BTreeMap::new();
+    let mut by_feature: BTreeMap<&str, Counts> = BTreeMap::new();
+    let mut total = Counts::default();
+    for r in records {
+        by_ruleset.entry(&r.ruleset).or_default().add(r.outcome);
+        for f in &r.features {
+            by_feature.entry(f).or_default().add(r.outcome);
+        }
+        total.add(r.outcome);
+    }
+    let mut out = format!("\nengine: {engine}\n");
+    let mut section = |title: &str, rows: &BTreeMap<&str, Counts>| {
+        let _ = writeln!(
+            out,
+            "\n{title:<24} {:>7} {:>7} {:>7} {:>7}",
+            "passed", "failed", "known", "ignored"
+        );
+        for (k, c) in rows {
+            let _ = writeln!(
+                out,
+                "{k:<24} {:>7} {:>7} {:>7} {:>7}",
+                c.passed, c.failed, c.known, c.ignored
+            );
+        }
+    };
+    section("ruleset", &by_ruleset);
+    section("feature", &by_feature);
+    let _ = writeln!(
+        out,
+        "\n{:<24} {:>7} {:>7} {:>7} {:>7}",
+        "all checks", total.passed, total.failed, total.known, total.ignored
+    );
+    let mut missing: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in records.iter().filter(|r| r.outcome == Outcome::Ignored) {
+        let items = r
+            .reason
+            .strip_prefix("the engine lacks ")
+            .unwrap_or(&r.reason);
+        for item in items.split(", ") {
+            *missing.entry(item).or_default() += 1;
+        }
+    }
+    if !missing.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nignored checks, by what the engine lacks (a check may lack several):"
+        );
+        for (what, n) in missing {
+            let _ = writeln!(out, "  {n:>4}  {what}");
+        }
+    }
+    out
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The JSON report: the suite version, the engine, and per check its id, verdict, reason and time.
+pub fn json(records: &[Record], engine: &str, suite_version: &str) -> String {
+    let mut out = String::from("{\n");
+    let _ = writeln!(out, "  \"suite_version\": {},", json_string(suite_version));
+    let _ = writeln!(out, "  \"engine\": {},", json_string(engine));
+    out.push_str("  \"checks\": [\n");
+    for (i, r) in records.iter().enumerate() {
+        let features: Vec<String> = r.features.iter().map(|f| json_string(f)).collect();
+        let _ = write!(
+            out,
+            "    {{\"id\": {}, \"ruleset\": {}, \"features\": [{}], \"verdict\": {}, \"reason\": {}, \"seconds\": {:.6}}}",
+            json_string(&r.id),
+            json_string(&r.ruleset),
+            features.join(", "),
+            json_string(r.outcome.word()),
+            json_string(&r.reason),
+            r.seconds
+        );
+        out.push_str(if i + 1 < records.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("  ]\n}\n");
+    out
+}
+
+/// A baseline: the ids of the checks that fail, one per line, sorted.
+pub fn baseline(records: &[Record]) -> String {
+    let mut ids: Vec<&str> = records
+        .iter()
+        .filter(|r| matches!(r.outcome, Outcome::Failed | Outcome::KnownFailure))
+        .map(|r| r.id.as_str())
+        .collect();
+    ids.sort_unstable();
+    let mut out = String::from("# Checks expected to fail for this engine; written by `gorules-runner --write-baseline`.\n");
+    for id in ids {
+        out.push_str(id);
+        out.push('\n');
+    }
+    out
+}
+
+/// Reads a baseline file's ids (blank lines and `#` comments skipped).
+pub fn read_baseline(text: &str) -> std::collections::BTreeSet<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# A deliberately broken GTP engine for the runner's failure tests. It answers list_commands and
+# gorules-features like a gorules engine, and then, on the first gorules-setup, misbehaves as $1 says:
+#   crash   - exits
+#   hang    - stops answering
+#   garbage - answers with a line that is not a GTP response
+mode="$1"
+while IFS= read -r line; do
+  id=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) .*/\1/p')
+  cmd=$(printf '%s' "$line" | sed 's/^[0-9][0-9]* //' | cut -d' ' -f1)
+  case "$cmd" in
+    list_commands)
+      printf '=%s gorules-features\ngorules-ruleset\ngorules-setup\ngorules-legal\ngorules-position\ngorules-state\ngorules-prisoners\nplay\n\n' "$id" ;;
+    gorules-features)
+      printf '=%s capture suicide-prohibited basic-ko fixed-ko simple-ko\n\n' "$id" ;;
+    gorules-setup)
+      case "$mode" in
+        crash) exit 3 ;;
+        hang) sleep 30 ;;
+        garbage) printf 'this is not a response\n\n' ;;
+      esac ;;
+    quit) printf '=%s\n\n' "$id"; exit 0 ;;
+    *) printf '=%s\n\n' "$id" ;;
+  esac
+done

@@ -1,0 +1,104 @@
+//! PROTO-7: an engine that crashes, hangs or answers garbage fails the check in progress; the runner starts a
+//! fresh engine for the next check, goes on, and still writes its records.
+
+use gorules_runner::checks::{run, Verdict};
+use gorules_runner::gtp::Launch;
+use gorules_runner::remote::Remote;
+use gorules_runner::{plan, summary, Options};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn broken(mode: &str) -> Launch {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/broken-engine.sh");
+    Launch::Program(vec![
+        "sh".into(),
+        script.to_string_lossy().into_owned(),
+        mode.into(),
+    ])
+}
+
+fn first_failure(mode: &str) -> String {
+    let (suite, errors) = gorules_cases::Suite::load(&root());
+    assert!(errors.is_empty());
+    let lc = suite
+        .cases
+        .iter()
+        .find(|c| c.case.id == "naj-basic-ko-1")
+        .expect("the case exists");
+    let mut engine =
+        Remote::start(broken(mode), Duration::from_millis(500), None).expect("it starts");
+    let mut messages = Vec::new();
+    // Two checks in a row: the second one needs a fresh engine, since the first killed it.
+    for check in &lc.case.checks {
+        match run(&lc.case, check, &mut engine) {
+            Verdict::Fail(m) => messages.push(m),
+            other => panic!("a broken engine must fail the check, got {other:?}"),
+        }
+    }
+    assert_eq!(messages.len(), 2);
+    messages.remove(0)
+}
+
+#[test]
+fn a_crashing_engine_fails_the_check() {
+    let m = first_failure("crash");
+    assert!(m.contains("closed its output"), "{m}");
+}
+
+#[test]
+fn a_hanging_engine_fails_the_check_after_the_timeout() {
+    let m = first_failure("hang");
+    assert!(m.contains("no answer to"), "{m}");
+    assert!(m.contains("within 0.5 s"), "{m}");
+}
+
+#[test]
+fn an_engine_answering_garbage_fails_the_check() {
+    let m = first_failure("garbage");
+    assert!(m.contains("garbage"), "{m}");
+}
+
+#[test]
+fn the_run_goes_on_and_the_report_is_written() {
+    let options = Options {
+        launch: broken("crash"),
+        timeout: Duration::from_millis(500),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let mut failed = 0;
+    for c in plan
+        .checks
+        .into_iter()
+        .filter(|c| c.name.contains("naj-fixed-ko"))
+    {
+        failed += usize::from(c.run().is_err());
+    }
+    assert!(failed >= 4, "every runnable check fails: {failed}");
+    let records = plan.records.lock().expect("records").clone();
+    let json = summary::json(&records, &plan.engine, &plan.suite_version);
+    assert!(json.contains("\"verdict\": \"failed\""), "{json}");
+    assert!(json.contains("closed its output"), "{json}");
+    assert!(json.contains("\"suite_version\""), "{json}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_fails_every_check_it_would_run() {
+    let options = Options {
+        launch: Launch::program("/nonexistent/engine"),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let results: Vec<bool> = plan
+        .checks
+        .into_iter()
+        .filter(|c| c.name.contains("naj-basic-ko-1"))
+        .map(|c| c.run().is_ok())
+        .collect();
+    assert!(results.len() >= 2);
+    assert!(results.iter().all(|ok| !ok), "{results:?}");
+}
