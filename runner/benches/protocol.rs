@@ -11,7 +11,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn features() -> BTreeSet<gorules_cases::model::Feature> {
-    ["capture", "suicide-prohibited", "simple-ko"].iter().filter_map(|f| f.parse().ok()).collect()
+    ["capture", "suicide-prohibited", "simple-ko"]
+        .iter()
+        .filter_map(|f| f.parse().ok())
+        .collect()
 }
 
 /// Runs the runnable core checks again and again for about `budget`; returns (checks, seconds, failures).
@@ -27,7 +30,11 @@ fn checks_per_second(launch: &Launch, budget: Duration) -> (usize, f64, usize) {
             ..Options::default()
         };
         let p = plan(&root, options);
-        let jobs: Vec<_> = p.checks.into_iter().filter(|c| c.name.starts_with("core::") && c.job.is_ok()).collect();
+        let jobs: Vec<_> = p
+            .checks
+            .into_iter()
+            .filter(|c| c.name.starts_with("core::") && c.job.is_ok())
+            .collect();
         let t = Instant::now();
         for j in jobs {
             failed += usize::from(j.run().is_err());
@@ -50,18 +57,33 @@ fn round_trip(launch: &Launch, n: u32) -> Option<f64> {
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let flags = "--ruleset core --ko simple-ko --suicide prohibited";
-    let mut engines = vec![("reference, in-process", Launch::program(&format!("in-process {flags}")))];
+    let mut engines = vec![(
+        "reference, in-process",
+        Launch::program(&format!("in-process {flags}")),
+    )];
     let binary = root.join("target/release/gorules-engine");
     if binary.exists() {
-        engines.push(("reference, process", Launch::program(&format!("{} {flags}", binary.display()))));
+        engines.push((
+            "reference, process",
+            Launch::program(&format!("{} {flags}", binary.display())),
+        ));
     }
     if Path::new("/usr/games/gnugo").exists() {
-        engines.push(("GNU Go 3.8, process", Launch::program("/usr/games/gnugo --mode gtp")));
+        engines.push((
+            "GNU Go 3.8, process",
+            Launch::program("/usr/games/gnugo --mode gtp"),
+        ));
     }
-    println!("{:<24} {:>10} {:>10} {:>12} {:>16}", "engine", "checks", "failed", "checks/s", "round trip (us)");
+    println!(
+        "{:<24} {:>10} {:>10} {:>12} {:>16}",
+        "engine", "checks", "failed", "checks/s", "round trip (us)"
+    );
     for (name, launch) in engines {
         let (done, secs, failed) = checks_per_second(&launch, Duration::from_secs(3));
         let rt = round_trip(&launch, 2000).map_or("-".to_string(), |us| format!("{us:.1}"));
-        println!("{name:<24} {done:>10} {failed:>10} {:>12.0} {rt:>16}", done as f64 / secs);
+        println!(
+            "{name:<24} {done:>10} {failed:>10} {:>12.0} {rt:>16}",
+            done as f64 / secs
+        );
     }
 }

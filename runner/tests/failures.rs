@@ -102,3 +102,59 @@ fn an_engine_that_cannot_start_fails_every_check_it_would_run() {
     assert!(results.len() >= 2);
     assert!(results.iter().all(|ok| !ok), "{results:?}");
 }
+
+#[test]
+fn a_baseline_can_only_shrink() {
+    // A check the reference engine passes, listed as a known failure: the run must fail until the baseline
+    // is updated.
+    let name = "naj::naj-basic-ko-1::white-2-recapture".to_string();
+    let options = Options {
+        baseline: Some([name.clone()].into()),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let check = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .expect("the check exists");
+    let err = check
+        .run()
+        .expect_err("a baseline check that passes fails the run");
+    assert!(
+        format!("{err:?}").contains("update the baseline"),
+        "{err:?}"
+    );
+
+    // A check that fails and is listed: a known failure, the run goes on.
+    let options = Options {
+        launch: broken("crash"),
+        timeout: Duration::from_millis(500),
+        baseline: Some([name.clone()].into()),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let records = std::sync::Arc::clone(&plan.records);
+    let check = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .expect("the check exists");
+    assert!(check.run().is_ok(), "a listed failure is known");
+    let records = records.lock().expect("records").clone();
+    assert!(summary::baseline(&records).contains(&name));
+
+    // A check that fails and is not listed fails the run.
+    let options = Options {
+        launch: broken("crash"),
+        timeout: Duration::from_millis(500),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let check = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .expect("the check exists");
+    assert!(check.run().is_err());
+}

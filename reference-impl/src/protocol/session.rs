@@ -471,7 +471,13 @@ impl Session {
             ..self.current.clone()
         };
         std::mem::swap(&mut self.current, &mut again);
-        let color_of = |i: usize| if i.is_multiple_of(2) { first } else { first.opponent() };
+        let color_of = |i: usize| {
+            if i.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            }
+        };
         for (i, mv) in keep.iter().enumerate() {
             let v = match mv {
                 Move::Pass => "pass".to_string(),
