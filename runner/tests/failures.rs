@@ -112,8 +112,8 @@ fn a_baseline_can_only_shrink() {
         baseline: Some([name.clone()].into()),
         ..Options::default()
     };
-    let plan = plan(&root(), options);
-    let check = plan
+    let p = plan(&root(), options);
+    let check = p
         .checks
         .into_iter()
         .find(|c| c.name == name)
@@ -133,9 +133,9 @@ fn a_baseline_can_only_shrink() {
         baseline: Some([name.clone()].into()),
         ..Options::default()
     };
-    let plan = plan(&root(), options);
-    let records = std::sync::Arc::clone(&plan.records);
-    let check = plan
+    let p = plan(&root(), options);
+    let records = std::sync::Arc::clone(&p.records);
+    let check = p
         .checks
         .into_iter()
         .find(|c| c.name == name)
@@ -150,8 +150,8 @@ fn a_baseline_can_only_shrink() {
         timeout: Duration::from_millis(500),
         ..Options::default()
     };
-    let plan = plan(&root(), options);
-    let check = plan
+    let p = plan(&root(), options);
+    let check = p
         .checks
         .into_iter()
         .find(|c| c.name == name)
