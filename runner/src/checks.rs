@@ -1,7 +1,7 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Start,
+    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line, Start,
 };
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
@@ -40,9 +40,6 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
         .difference(&caps.features)
         .map(|f| f.name().to_string())
         .collect();
-    if matches!(check, Check::BestPlay(_)) && out.is_empty() {
-        out.push("a best-play command (the solver is not built yet)".into());
-    }
     if caps.extensions() {
         return out;
     }
@@ -72,7 +69,7 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
         Check::Immortal(_) => need("gorules-immortal"),
         Check::Control(_) => need("gorules-control"),
         Check::Game(_) => need("gorules-setup"),
-        Check::BestPlay(_) => {}
+        Check::BestPlay(_) => need("gorules-best-play"),
     }
     out
 }
@@ -89,7 +86,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::Immortal(c) => immortal(case, c, engine),
         Check::Control(c) => control(case, c, engine),
         Check::Game(g) => game(case, g, engine),
-        Check::BestPlay(b) => return best_play(b),
+        Check::BestPlay(b) => best_play(case, b, engine),
     };
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
@@ -450,12 +447,27 @@ fn control(case: &Case, c: &Control, engine: &mut dyn Engine) -> Judged {
     Ok(out)
 }
 
-fn alternatives(spec: &Option<MovesSpec>, case: &Case) -> Result<Vec<Option<Vec<Move>>>, Outcome> {
+/// The alternatives of one move-sequence of a game check; an analysis that the check needs but does not give
+/// is left to best play (`open`, CASE-4.7).
+fn alternatives(
+    spec: &Option<MovesSpec>,
+    case: &Case,
+    needed: bool,
+) -> Result<Vec<Option<Line>>, Outcome> {
     match spec {
+        None if needed => Ok(vec![Some(Line {
+            moves: Vec::new(),
+            open: true,
+        })]),
         None => Ok(vec![None]),
         Some(s) => Ok(resolve(s, &case.board, case)?
             .into_iter()
-            .map(|r| Some(r.moves))
+            .map(|r| {
+                Some(Line {
+                    moves: r.moves,
+                    open: r.continues,
+                })
+            })
             .collect()),
     }
 }
@@ -491,10 +503,25 @@ fn game(case: &Case, g: &Game, engine: &mut dyn Engine) -> Judged {
     let mut out = Vec::new();
     let combos = {
         let mut v = Vec::new();
-        for a in alternatives(&g.alternation, case)? {
-            for b in alternatives(&g.black_analysis, case)? {
-                for w in alternatives(&g.white_analysis, case)? {
-                    for x in alternatives(&g.analysis, case)? {
+        let single = matches!(&case.ruleset, gorules_cases::model::Ruleset::Naj(o)
+            if o.analyses == gorules_cases::model::Analyses::Single);
+        let black_side = g.black_reference.is_some()
+            || g.black_control.is_some()
+            || g.black_points.is_some()
+            || g.black_score.is_some();
+        let white_side = g.white_reference.is_some()
+            || g.white_control.is_some()
+            || g.white_points.is_some()
+            || g.white_score.is_some();
+        let both = g.control.is_some()
+            || g.board_score.is_some()
+            || g.score.is_some()
+            || matches!(g.result, Some(r) if r != GameResult::NoResult);
+        let any = black_side || white_side || both || g.reference.is_some();
+        for a in alternatives(&g.alternation, case, false)? {
+            for b in alternatives(&g.black_analysis, case, !single && (black_side || both))? {
+                for w in alternatives(&g.white_analysis, case, !single && (white_side || both))? {
+                    for x in alternatives(&g.analysis, case, single && any)? {
                         v.push(GameMoves {
                             alternation: a.clone(),
                             black_analysis: b.clone(),
@@ -680,8 +707,74 @@ fn judge_game(case: &Case, g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>)
     let _ = case;
 }
 
-fn best_play(_b: &BestPlay) -> Verdict {
-    Verdict::Ignored("best play is not asked of engines yet (the solver is issue 5)".into())
+/// CASE-4.6: the value under best play after the `after` moves, and the source's line checked to be legal.
+fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let height = case.board.size().1;
+    let after = match &b.after {
+        None => Vec::new(),
+        Some(a) => resolve(a, &case.board, case)?
+            .into_iter()
+            .next()
+            .map(|r| r.moves)
+            .unwrap_or_default(),
+    };
+    let mut out = Vec::new();
+    if let Some(line) = &b.line {
+        for (k, alt) in resolve(line, &case.board, case)?.into_iter().enumerate() {
+            let mut moves = after.clone();
+            moves.extend(alt.moves.iter().copied());
+            if let Some((i, why)) = engine.replay(&s, b.phase, &moves)?.illegal {
+                let what = format!(
+                    "the source's line (alternative {}), {}",
+                    k + 1,
+                    describe(i, &moves[i], height)
+                );
+                out.push(Mismatch::new(what, "legal", Expect::Illegal(why)));
+            }
+        }
+    }
+    match engine.best_play(&s, b.phase, &after)? {
+        crate::engine::BestPlay::OutOfReach { nodes, low, high } => {
+            return Err(Outcome::Fail(format!(
+                "the engine could not decide the value within its node limit: {low} <= value <= {high} after \
+                 {nodes} nodes (claimed {})",
+                b.value
+            )))
+        }
+        crate::engine::BestPlay::Value { value, principal_variation, nodes } => {
+            let pv: Vec<String> = principal_variation
+                .iter()
+                .enumerate()
+                .map(|(i, m)| describe(after.len() + i, m, height))
+                .collect();
+            if i64::from(b.value) != value {
+                out.push(Mismatch::new(
+                    format!("value under best play ({nodes} nodes; principal variation: {})", pv.join(", ")),
+                    b.value,
+                    value,
+                ));
+            }
+            if b.board_score.is_some() || b.prisoner_difference.is_some() {
+                // The parts of the score: the prisoners at the end of the principal variation.
+                let mut line = after.clone();
+                line.extend(principal_variation);
+                let end = engine.replay(&s, b.phase, &line)?;
+                let difference = i64::from(end.prisoners.black) - i64::from(end.prisoners.white);
+                if let Some(want) = b.prisoner_difference {
+                    if i64::from(want) != difference {
+                        out.push(Mismatch::new("prisoner-difference under best play", want, difference));
+                    }
+                }
+                if let Some(want) = b.board_score {
+                    if i64::from(want) != value - difference {
+                        out.push(Mismatch::new("board-score under best play", want, value - difference));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The phase a check's moves belong to, for reports.

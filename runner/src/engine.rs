@@ -178,13 +178,22 @@ pub enum Legality {
 #[derive(Debug, Clone, Default)]
 pub struct GameMoves {
     /// The alternation's moves; `None`: the board is the final-position.
-    pub alternation: Option<Vec<Move>>,
+    pub alternation: Option<Line>,
     /// The black-analysis.
-    pub black_analysis: Option<Vec<Move>>,
+    pub black_analysis: Option<Line>,
     /// The white-analysis.
-    pub white_analysis: Option<Vec<Move>>,
+    pub white_analysis: Option<Line>,
     /// The single analysis (NAJ-9.3).
-    pub analysis: Option<Vec<Move>>,
+    pub analysis: Option<Line>,
+}
+
+/// The moves of one move-sequence of a game, as a case gives them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Line {
+    /// The moves written.
+    pub moves: Vec<Move>,
+    /// CASE-4.7: the move-sequence goes on at best play after them (`..`, or an analysis not given).
+    pub open: bool,
 }
 
 /// What one player's side of the analyses gave: his reference position, control and points.
@@ -220,6 +229,29 @@ pub struct GameOutcome {
     pub board_score: Option<i32>,
     /// NAJ-7.5: the score, when both sides were played.
     pub score: Option<i32>,
+}
+
+/// What a best-play question gave (SOLVER-2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BestPlay {
+    /// The proven value, a principal variation from where the moves stood, and the nodes searched.
+    Value {
+        /// The value.
+        value: i64,
+        /// The moves of best play to the end of the move-sequence.
+        principal_variation: Vec<Move>,
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// The engine gave up; the value lies in `low..=high`.
+    OutOfReach {
+        /// Nodes searched.
+        nodes: u64,
+        /// Lower bound.
+        low: i64,
+        /// Upper bound.
+        high: i64,
+    },
 }
 
 /// Why an engine could not answer.
@@ -280,4 +312,11 @@ pub trait Engine {
     ) -> Result<BTreeSet<At>, EngineError>;
     /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
     fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
+    /// After `after` (all legal) in `phase` from `start`: the value under perfect play (SOLVER-2).
+    fn best_play(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        after: &[Move],
+    ) -> Result<BestPlay, EngineError>;
 }

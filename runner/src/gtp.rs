@@ -155,6 +155,17 @@ impl Gtp {
     /// Sends a command and waits for its response. `Ok(response)` whether it is `=` or `?`; `Err` if the engine
     /// failed (PROTO-7).
     pub fn send(&mut self, name: &str, args: &[&str]) -> Result<Response, EngineError> {
+        let timeout = self.timeout;
+        self.send_within(name, args, timeout)
+    }
+
+    /// Like [`Gtp::send`] with a timeout of its own (for commands that search, PROTO-7).
+    pub fn send_within(
+        &mut self,
+        name: &str,
+        args: &[&str],
+        timeout: Duration,
+    ) -> Result<Response, EngineError> {
         if let Some(why) = &self.dead {
             return Err(EngineError::Failed(format!(
                 "the engine had already failed: {why}"
@@ -175,7 +186,7 @@ impl Gtp {
         {
             return Err(self.fail(format!("cannot send `{command}`: {e}")));
         }
-        let deadline = Instant::now() + self.timeout;
+        let deadline = Instant::now() + timeout;
         let mut reader = ResponseReader::default();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -202,7 +213,7 @@ impl Gtp {
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(self.fail(format!(
                         "no answer to `{command}` within {:.1} s",
-                        self.timeout.as_secs_f64()
+                        timeout.as_secs_f64()
                     )))
                 }
             }

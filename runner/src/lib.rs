@@ -35,6 +35,8 @@ pub struct Options {
     pub baseline: Option<BTreeSet<String>>,
     /// Ask only what a standard GTP engine can be asked, even if the engine has the extensions.
     pub gtp_only: bool,
+    /// The node limit of each best-play search (`gorules-best-play N`); the engine's default if `None`.
+    pub solver_nodes: Option<u64>,
 }
 
 impl Default for Options {
@@ -45,6 +47,7 @@ impl Default for Options {
             timeout: Duration::from_secs(10),
             baseline: None,
             gtp_only: false,
+            solver_nodes: None,
         }
     }
 }
@@ -58,12 +61,14 @@ impl Pool {
         if let Some(e) = self.0.lock().ok().and_then(|mut v| v.pop()) {
             return Ok(e);
         }
-        Remote::start_with(
+        let mut engine = Remote::start_with(
             options.launch.clone(),
             options.timeout,
             options.profile_features.clone(),
             options.gtp_only,
-        )
+        )?;
+        engine.solver_nodes = options.solver_nodes;
+        Ok(engine)
     }
 
     fn give_back(&self, e: Remote) {

@@ -4,7 +4,8 @@
 //! Options: `--engine "CMD ARGS"` (any GTP engine), `--profile NAME` (its features, runner/profiles/NAME.profile;
 //! it also gives the command if `--engine` is absent), `--timeout SECONDS` (per command, default 10),
 //! `--report FILE` (JSON), `--baseline FILE` (checks expected to fail), `--write-baseline FILE`, `--gtp-only`
-//! (use standard GTP commands only, even with an engine that has the extensions). Everything else goes to
+//! (use standard GTP commands only, even with an engine that has the extensions), `--solver-nodes N` (the node
+//! limit of each best-play search). Everything else goes to
 //! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
 
 use gorules_runner::gtp::Launch;
@@ -47,6 +48,13 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             }
             "--write-baseline" => write_baseline = Some(PathBuf::from(value("--write-baseline")?)),
             "--gtp-only" => options.gtp_only = true,
+            "--solver-nodes" => {
+                let v = value("--solver-nodes")?;
+                options.solver_nodes = Some(
+                    v.parse()
+                        .map_err(|_| format!("--solver-nodes takes a count, found `{v}`"))?,
+                );
+            }
             _ => rest.push(a),
         }
     }

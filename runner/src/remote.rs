@@ -2,8 +2,8 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 use crate::engine::{
-    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, ReplayOutcome,
-    Side, Start,
+    At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line,
+    ReplayOutcome, Side, Start,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::model::{
@@ -14,6 +14,9 @@ use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+/// How long a best-play search may take, at most, before the engine counts as hung (PROTO-7).
+pub const SOLVER_TIMEOUT: Duration = Duration::from_secs(600);
+
 /// An engine reached over GTP.
 pub struct Remote {
     launch: Launch,
@@ -22,6 +25,8 @@ pub struct Remote {
     capabilities: Capabilities,
     /// Prisoners at the start of the current move-sequence that a plain GTP engine cannot be told.
     plain_prisoner_base: Prisoners,
+    /// The node limit for best-play searches (the engine's default if `None`).
+    pub solver_nodes: Option<u64>,
 }
 
 fn failed(m: impl Into<String>) -> EngineError {
@@ -205,6 +210,7 @@ impl Remote {
             gtp: Some(gtp),
             capabilities: Capabilities { features, commands },
             plain_prisoner_base: Prisoners::default(),
+            solver_nodes: None,
         })
     }
 
@@ -416,13 +422,27 @@ impl Remote {
     }
 
     /// Plays `moves` as a whole move-sequence that must end; returns its last position.
+    /// Plays a move-sequence of a game to its end: the moves given, then (CASE-4.7), if the line is open, the
+    /// engine's own best play.
     fn play_to_end(
         &mut self,
         start: &Start,
         phase: Phase,
-        moves: &[Move],
+        line: &Line,
     ) -> Result<(Grid, Option<String>), EngineError> {
-        self.setup(start, phase, moves)?;
+        let mut moves = line.moves.clone();
+        if line.open {
+            match self.best_play(start, phase, &moves)? {
+                BestPlay::Value { principal_variation, .. } => moves.extend(principal_variation),
+                BestPlay::OutOfReach { nodes, low, high } => {
+                    return Err(EngineError::Unsupported(format!(
+                        "the best play needed to finish the {} (out of reach: {low}..={high} after {nodes} nodes)",
+                        phase_word(phase)
+                    )))
+                }
+            }
+        }
+        self.setup(start, phase, &moves)?;
         let height = start.board.height();
         for (i, m) in moves.iter().enumerate() {
             match self.play(m, height)? {
@@ -583,11 +603,86 @@ impl Engine for Remote {
         )
     }
 
+    fn best_play(
+        &mut self,
+        start: &Start,
+        phase: Phase,
+        after: &[Move],
+    ) -> Result<BestPlay, EngineError> {
+        self.setup(start, phase, after)?;
+        let height = start.board.height();
+        for (i, m) in after.iter().enumerate() {
+            if !matches!(self.play(m, height)?, Played::Ok) {
+                return Err(refused(format!("move {} of `after` is not legal", i + 1)));
+            }
+        }
+        let nodes_arg = self.solver_nodes.map(|n| n.to_string());
+        let args: Vec<&str> = nodes_arg.iter().map(String::as_str).collect();
+        let r = self
+            .gtp()?
+            .send_within("gorules-best-play", &args, SOLVER_TIMEOUT)?;
+        if !r.success {
+            return Err(refused(format!("gorules-best-play failed: {}", r.text)));
+        }
+        let t = r.text.trim();
+        let field = |k: &str| {
+            t.split_whitespace()
+                .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+        };
+        let number = |k: &str| -> Result<i64, EngineError> {
+            field(k)
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| failed(format!("gorules-best-play answered `{t}`")))
+        };
+        let nodes = number("nodes")? as u64;
+        if t.starts_with("out-of-reach") {
+            return Ok(BestPlay::OutOfReach {
+                nodes,
+                low: number("low")?,
+                high: number("high")?,
+            });
+        }
+        let mut to_move = match after.last() {
+            Some(m) => m.player.other(),
+            None => match first_mover(start, phase, after) {
+                Color::Black => Player::Black,
+                Color::White => Player::White,
+            },
+        };
+        let mut principal_variation = Vec::new();
+        for w in field("pv")
+            .unwrap_or("")
+            .split(',')
+            .filter(|w| !w.is_empty())
+        {
+            let at = if w == "pass" {
+                None
+            } else {
+                let v = Vertex::parse(w)
+                    .map_err(|_| failed(format!("not a move in a principal variation: `{w}`")))?;
+                Some(
+                    v.to_col_row(height)
+                        .ok_or_else(|| failed(format!("{w} is off the board")))?,
+                )
+            };
+            principal_variation.push(Move {
+                player: to_move,
+                at,
+            });
+            to_move = to_move.other();
+        }
+        Ok(BestPlay::Value {
+            value: number("value")?,
+            principal_variation,
+            nodes,
+        })
+    }
+
     fn game(&mut self, start: &Start, gm: &GameMoves) -> Result<GameOutcome, EngineError> {
         let (final_grid, prisoners) = match &gm.alternation {
             None => (start.board.clone(), start.prisoners),
-            Some(ms) => {
-                let (last, ended) = self.play_to_end(start, Phase::Alternation, ms)?;
+            Some(line) => {
+                let (last, ended) = self.play_to_end(start, Phase::Alternation, line)?;
                 match ended.as_deref() {
                     Some("no-result") => {
                         let prisoners = self.prisoners()?;
@@ -612,7 +707,7 @@ impl Engine for Remote {
         let single = matches!(&start.ruleset, Ruleset::Naj(o) if o.analyses == Analyses::Single);
         let play_side = |r: &mut Remote,
                          phase: Phase,
-                         ms: &Option<Vec<Move>>,
+                         ms: &Option<Line>,
                          colors: &[Color]|
          -> Result<Vec<Side>, EngineError> {
             let Some(ms) = ms else { return Ok(Vec::new()) };

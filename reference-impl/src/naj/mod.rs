@@ -4,6 +4,7 @@ pub mod control;
 pub mod game;
 pub mod immortal;
 pub mod score;
+pub mod solver;
 
 pub use control::{control, control_from_immortal, control_with};
 pub use game::{

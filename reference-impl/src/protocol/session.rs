@@ -6,8 +6,9 @@ use crate::illegal::Illegal;
 use crate::ko::KoRules;
 use crate::moves::{Move, SuicideRule};
 use crate::naj::control::control_with;
-use crate::naj::game::Analyses;
+use crate::naj::game::{Analyses, Analysis};
 use crate::naj::score::{player_score, score, Points};
+use crate::naj::solver::{self, Limits, Solved};
 use crate::position::Position;
 use crate::rules::Ruleset;
 use crate::sequence::Sequence;
@@ -90,12 +91,15 @@ const COMMANDS: &[&str] = &[
     "gorules-control",
     "gorules-points",
     "gorules-score",
+    "gorules-best-play",
 ];
 
 /// CASE-5: the rule features this engine implements.
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
     naj-single-analysis najn-no-result";
+// `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
+// claims of the cases within a useful node budget (spec/solver.md, status).
 
 type Reply = Result<String, String>;
 
@@ -372,7 +376,63 @@ impl Session {
                 )?;
                 self.score(a)
             }
+            "gorules-best-play" => {
+                let limits = match cmd.args.as_slice() {
+                    [] => Limits::default(),
+                    [n] => Limits {
+                        max_nodes: number(n, "a node limit")?,
+                    },
+                    _ => return Err(syntax("an optional node limit")),
+                };
+                self.best_play(limits)
+            }
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// PROTO-3.13: the value of the current move-sequence under perfect play from where it stands (SOLVER-2).
+    fn best_play(&self, limits: Limits) -> Reply {
+        let cur = &self.current;
+        let start = &cur.sequence.positions()[0];
+        let played: Vec<Move> = cur.sequence.moves().iter().map(|m| m.mv).collect();
+        let analysis = |a| solver::analysis_value_after(&self.ruleset, start, a, &played, limits);
+        let solved = match cur.phase {
+            Phase::Alternation => {
+                let first = cur.sequence.to_move_at(0);
+                solver::alternation_value_after(
+                    &self.ruleset,
+                    start,
+                    first,
+                    cur.base_prisoners,
+                    &played,
+                    limits,
+                )
+            }
+            Phase::BlackAnalysis => analysis(Analysis::Black),
+            Phase::WhiteAnalysis => analysis(Analysis::White),
+            Phase::Analysis => analysis(Analysis::Single),
+            Phase::Sequence => return Err("best play needs the alternation or an analysis".into()),
+        };
+        match solved.map_err(|e| e.to_string())? {
+            Solved::Value {
+                value,
+                principal_variation,
+                nodes,
+            } => {
+                let p = cur.position();
+                let pv: Vec<String> = principal_variation
+                    .iter()
+                    .map(|m| match m {
+                        Move::Pass => "pass".to_string(),
+                        Move::Play(pt) => vertex(p, *pt),
+                    })
+                    .collect();
+                Ok(format!("value={value} nodes={nodes} pv={}", pv.join(",")))
+            }
+            Solved::OutOfReach { nodes, bounds } => Ok(format!(
+                "out-of-reach nodes={nodes} low={} high={}",
+                bounds.0, bounds.1
+            )),
         }
     }
 

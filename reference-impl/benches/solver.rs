@@ -1,0 +1,582 @@
+//! The solver on every NAJ best-play claim of the cases (not a test: it only measures and reports).
+//!
+//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter>]` loads the suite with `gorules-cases`, and
+//! for each `best_play` check (CASE-4.6) and each `game` check whose analyses are missing or end in `..`
+//! (CASE-4.7) solves the value (spec/solver.md) and prints the claim beside it, with nodes and time. Principal
+//! variations are printed in GTP vertices (columns A.. without I, row 1 at the bottom). Claims are the
+//! source's, before errata: the point is to find where the solver and the source differ.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use gorules_cases::model::{self, Check, Phase as CasePhase};
+use gorules_cases::moves::MovesSpec;
+use gorules_cases::{LoadedCase, Suite};
+use gorules_grammar::StoneColor;
+use gorules_ref::naj::game::{replay, Analyses, Analysis, Phase};
+use gorules_ref::naj::solver::{
+    alternation_value_after, analysis_value_after, Limits, SolveError, Solved,
+};
+use gorules_ref::naj::Points;
+use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
+
+/// The node allowance of each solve (`SOLVER_NODES` in the environment overrides it).
+fn limits() -> Limits {
+    let max_nodes = std::env::var("SOLVER_NODES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(30_000_000);
+    Limits { max_nodes }
+}
+
+/// One thing to solve: a phase from a position after some moves, and the claims it answers.
+struct Claim {
+    case: String,
+    check: String,
+    phase: &'static str,
+    claims: Vec<(String, i64)>,
+    ruleset: Ruleset,
+    start: Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    /// For a `game` check: the alternation (if any), then the analyses played on at best play.
+    kind: Kind,
+}
+
+enum Kind {
+    /// CASE-4.6: a value in one phase after some moves.
+    BestPlay { phase: CasePhase, after: Vec<Move> },
+    /// CASE-4.7: a game whose analyses (given in part or not at all) are finished at best play.
+    Game {
+        alternation: Option<Vec<Move>>,
+        black: Option<Vec<Move>>,
+        white: Option<Vec<Move>>,
+        single: Option<Vec<Move>>,
+    },
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|arg| !arg.starts_with("--"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (suite, errors) = Suite::load(&root);
+    if !errors.is_empty() {
+        println!("({} case errors; those cases are skipped)", errors.len());
+    }
+    let claims: Vec<Claim> = suite
+        .cases
+        .iter()
+        .filter(|loaded| {
+            filter
+                .as_ref()
+                .is_none_or(|f| loaded.case.id.contains(f.as_str()))
+        })
+        .flat_map(claims_of)
+        .collect();
+    println!(
+        "{:<48} {:<38} {:<15} {:>7} {:>7} {:>11} {:>9} {:>8}",
+        "case", "check", "phase", "claim", "solved", "nodes", "nodes/s", "time"
+    );
+    let started = Instant::now();
+    let mut disagreements = Vec::new();
+    for claim in &claims {
+        let began = Instant::now();
+        let outcome = solve(claim);
+        let time = began.elapsed();
+        let (solved, nodes, lines) = match &outcome {
+            Ok(Outcome {
+                values,
+                nodes,
+                lines,
+            }) => (values.clone(), *nodes, lines.clone()),
+            Err(message) => {
+                println!(
+                    "{:<48} {:<38} {:<15} error: {message}",
+                    claim.case, claim.check, claim.phase
+                );
+                continue;
+            }
+        };
+        for (name, claimed) in &claim.claims {
+            let value = solved.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+            let shown = match value {
+                Some(Some(v)) => v.to_string(),
+                Some(None) => "reach".to_string(),
+                None => "n/a".to_string(),
+            };
+            println!(
+                "{:<48} {:<38} {:<15} {:>7} {:>7} {:>11} {:>9} {:>7.2}s",
+                claim.case,
+                claim.check,
+                format!("{}{}", claim.phase, suffix(name)),
+                claimed,
+                shown,
+                nodes,
+                rate(nodes, time),
+                time.as_secs_f64()
+            );
+            if let Some(Some(v)) = value {
+                if v != *claimed {
+                    disagreements.push(format!(
+                        "{} / {} ({}): claimed {claimed}, solved {v}\n{}",
+                        claim.case,
+                        claim.check,
+                        name,
+                        lines.join("\n")
+                    ));
+                }
+            }
+        }
+    }
+    println!("total time {:.2}s", started.elapsed().as_secs_f64());
+    if !disagreements.is_empty() {
+        println!("\ndisagreements with the claims:");
+        for d in disagreements {
+            println!("- {d}");
+        }
+    }
+}
+
+fn suffix(name: &str) -> String {
+    if name == "value" {
+        String::new()
+    } else {
+        format!(":{name}")
+    }
+}
+
+fn rate(nodes: u64, time: Duration) -> String {
+    let per_second = nodes as f64 / time.as_secs_f64().max(1e-9);
+    format!("{:.0}k", per_second / 1000.0)
+}
+
+struct Outcome {
+    /// Each claimed quantity's solved value (`None`: out of reach).
+    values: Vec<(String, Option<i64>)>,
+    nodes: u64,
+    /// The principal variations, in GTP vertices.
+    lines: Vec<String>,
+}
+
+fn ruleset_of(case: &model::Case) -> Option<Ruleset> {
+    let model::Ruleset::Naj(options) = &case.ruleset else {
+        return None;
+    };
+    if options.no_result_on_cycle || options.j2003 {
+        return None;
+    }
+    let mut ruleset = Ruleset::naj();
+    ruleset.naj.analysis_end_passes = options.analysis_end_passes;
+    ruleset.naj.analyses = match options.analyses {
+        model::Analyses::Two => Analyses::Two,
+        model::Analyses::Single => Analyses::Single,
+    };
+    ruleset.naj.komi = Points::whole(i64::from(options.komi));
+    Some(ruleset)
+}
+
+fn position_of(board: &gorules_cases::drawn::Board) -> Option<Position> {
+    let rows: Vec<String> = board
+        .diagram()
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell.board_point() {
+                    Some(Some(StoneColor::Black)) => '#',
+                    Some(Some(StoneColor::White)) => 'O',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    Position::from_rows(&rows).ok()
+}
+
+/// Every alternative of `spec` as moves on `start`'s board.
+fn moves_of(case: &LoadedCase, spec: &MovesSpec, start: &Position) -> Option<Vec<Vec<Move>>> {
+    let resolved = spec
+        .resolve(&case.case.board, case.case.labels.as_ref())
+        .ok()?;
+    resolved
+        .iter()
+        .map(|alternative| {
+            alternative
+                .moves
+                .iter()
+                .map(|mv| match mv.at {
+                    None => Some(Move::Pass),
+                    Some((col, row)) => start.board().point_at(col, row).map(Move::Play),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn needs_solver(case: &model::Case, features: &[model::Feature]) -> bool {
+    let named = |f: &model::Feature| f.name() == "naj-best-play";
+    case.features.iter().any(named) || features.iter().any(named)
+}
+
+fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
+    let case = &loaded.case;
+    let (Some(ruleset), Some(start)) = (ruleset_of(case), position_of(&case.board)) else {
+        return Vec::new();
+    };
+    let to_move = match case.to_move {
+        Some(model::Color::White) => Color::White,
+        _ => Color::Black,
+    };
+    let prisoners = case.prisoners.as_ref().map_or_else(ByColor::default, |p| {
+        let mut prisoners = ByColor::default();
+        prisoners[Color::Black] = p.black;
+        prisoners[Color::White] = p.white;
+        prisoners
+    });
+    let mut claims = Vec::new();
+    for check in &case.checks {
+        let base =
+            |check_name: &str, phase: &'static str, values: Vec<(String, i64)>, kind| Claim {
+                case: case.id.clone(),
+                check: check_name.to_string(),
+                phase,
+                claims: values,
+                ruleset,
+                start: start.clone(),
+                to_move,
+                prisoners,
+                kind,
+            };
+        match check {
+            Check::BestPlay(best) => {
+                let afters = match &best.after {
+                    Some(spec) => match moves_of(loaded, spec, &start) {
+                        Some(afters) => afters,
+                        None => continue,
+                    },
+                    None => vec![Vec::new()],
+                };
+                let phase = match best.phase {
+                    CasePhase::Alternation => "alternation",
+                    CasePhase::BlackAnalysis => "black-analysis",
+                    CasePhase::WhiteAnalysis => "white-analysis",
+                    CasePhase::Analysis => "analysis",
+                    CasePhase::Sequence => continue,
+                };
+                let mut values = vec![("value".to_string(), i64::from(best.value))];
+                if let Some(b) = best.board_score {
+                    values.push(("board_score".into(), i64::from(b)));
+                }
+                for (index, after) in afters.into_iter().enumerate() {
+                    let name = if index == 0 {
+                        best.name.clone()
+                    } else {
+                        format!("{}#{}", best.name, index + 1)
+                    };
+                    claims.push(base(
+                        &name,
+                        phase,
+                        values.clone(),
+                        Kind::BestPlay {
+                            phase: best.phase,
+                            after,
+                        },
+                    ));
+                }
+            }
+            Check::Game(game) if needs_solver(case, &game.features) => {
+                let first = |spec: &Option<MovesSpec>| -> Option<Option<Vec<Move>>> {
+                    match spec {
+                        None => Some(None),
+                        Some(spec) => {
+                            Some(Some(moves_of(loaded, spec, &start)?.into_iter().next()?))
+                        }
+                    }
+                };
+                let (Some(alternation), Some(black), Some(white), Some(single)) = (
+                    first(&game.alternation),
+                    first(&game.black_analysis),
+                    first(&game.white_analysis),
+                    first(&game.analysis),
+                ) else {
+                    continue;
+                };
+                let mut values = Vec::new();
+                for (name, value) in [
+                    ("black_score", game.black_score),
+                    ("white_score", game.white_score),
+                    ("board_score", game.board_score),
+                    ("score", game.score),
+                ] {
+                    if let Some(v) = value {
+                        values.push((name.to_string(), i64::from(v)));
+                    }
+                }
+                if values.is_empty() {
+                    values.push(("control-map".to_string(), 0));
+                }
+                claims.push(base(
+                    &game.name,
+                    "game",
+                    values,
+                    Kind::Game {
+                        alternation,
+                        black,
+                        white,
+                        single,
+                    },
+                ));
+            }
+            _ => {}
+        }
+    }
+    claims
+}
+
+fn gtp(position: &Position, mv: Move) -> String {
+    let Move::Play(point) = mv else {
+        return "pass".into();
+    };
+    let (Some(coords), Some(height)) = (position.board().coords(point), position.board().height())
+    else {
+        return point.to_string();
+    };
+    let letters: Vec<char> = ('A'..='Z').filter(|&c| c != 'I').collect();
+    format!("{}{}", letters[coords.col], height - coords.row)
+}
+
+fn line(position: &Position, first: Color, moves: &[Move]) -> String {
+    let mut color = first;
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = format!("{}:{}", color.symbol(), gtp(position, mv));
+            color = color.opponent();
+            text
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn mover_after(first: Color, played: usize) -> Color {
+    if played.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    }
+}
+
+fn analysis_of(phase: CasePhase) -> Analysis {
+    match phase {
+        CasePhase::BlackAnalysis => Analysis::Black,
+        CasePhase::WhiteAnalysis => Analysis::White,
+        _ => Analysis::Single,
+    }
+}
+
+fn solve(claim: &Claim) -> Result<Outcome, String> {
+    let error = |e: SolveError| e.to_string();
+    match &claim.kind {
+        Kind::BestPlay { phase, after } => {
+            let solved = match phase {
+                CasePhase::Alternation => alternation_value_after(
+                    &claim.ruleset,
+                    &claim.start,
+                    claim.to_move,
+                    claim.prisoners,
+                    after,
+                    limits(),
+                ),
+                other => analysis_value_after(
+                    &claim.ruleset,
+                    &claim.start,
+                    analysis_of(*other),
+                    after,
+                    limits(),
+                ),
+            }
+            .map_err(error)?;
+            let first = match phase {
+                CasePhase::Alternation => claim.to_move,
+                other => analysis_of(*other).first_to_move(),
+            };
+            let mut lines = Vec::new();
+            let (value, nodes) = match &solved {
+                Solved::Value {
+                    value,
+                    principal_variation,
+                    nodes,
+                } => {
+                    lines.push(format!(
+                        "  after {}\n  best play: {}",
+                        line(&claim.start, first, after),
+                        line(
+                            &claim.start,
+                            mover_after(first, after.len()),
+                            principal_variation
+                        )
+                    ));
+                    if matches!(phase, CasePhase::Alternation) {
+                        let mut all = after.clone();
+                        all.extend(principal_variation);
+                        lines.extend(analyses_lines(claim, &all)?);
+                    }
+                    (Some(*value), *nodes)
+                }
+                Solved::OutOfReach { nodes, bounds } => {
+                    lines.push(format!("  out of reach, bounds {bounds:?}"));
+                    (None, *nodes)
+                }
+            };
+            let values = claim
+                .claims
+                .iter()
+                .map(|(name, _)| {
+                    let v = if name == "value" { value } else { None };
+                    (name.clone(), v)
+                })
+                .collect();
+            Ok(Outcome {
+                values,
+                nodes,
+                lines,
+            })
+        }
+        Kind::Game {
+            alternation,
+            black,
+            white,
+            single,
+        } => {
+            let final_position = match alternation {
+                None => claim.start.clone(),
+                Some(moves) => replay(
+                    &claim.ruleset,
+                    Phase::Alternation {
+                        to_move: claim.to_move,
+                    },
+                    &claim.start,
+                    moves,
+                )
+                .map_err(|e| e.to_string())?
+                .last_position()
+                .clone(),
+            };
+            let mut nodes = 0;
+            let mut lines = Vec::new();
+            let mut solve_analysis =
+                |analysis: Analysis, played: &[Move]| -> Result<Option<i64>, String> {
+                    let solved = analysis_value_after(
+                        &claim.ruleset,
+                        &final_position,
+                        analysis,
+                        played,
+                        limits(),
+                    )
+                    .map_err(error)?;
+                    match solved {
+                        Solved::Value {
+                            value,
+                            principal_variation,
+                            nodes: n,
+                        } => {
+                            nodes += n;
+                            let mut all = played.to_vec();
+                            all.extend(principal_variation);
+                            lines.push(format!(
+                                "  {} = {value}: {}",
+                                analysis.name(),
+                                line(&final_position, analysis.first_to_move(), &all)
+                            ));
+                            Ok(Some(value))
+                        }
+                        Solved::OutOfReach { nodes: n, bounds } => {
+                            nodes += n;
+                            lines.push(format!("  {} out of reach {bounds:?}", analysis.name()));
+                            Ok(None)
+                        }
+                    }
+                };
+            let mut values = Vec::new();
+            if claim.ruleset.naj.analyses == Analyses::Single {
+                let v = solve_analysis(Analysis::Single, single.as_deref().unwrap_or(&[]))?;
+                values.push(("board_score".to_string(), v));
+                values.push(("score".to_string(), v));
+            } else {
+                let b = solve_analysis(Analysis::Black, black.as_deref().unwrap_or(&[]))?;
+                let w = solve_analysis(Analysis::White, white.as_deref().unwrap_or(&[]))?;
+                let prisoners = match alternation {
+                    None => 0,
+                    Some(moves) => {
+                        let replayed = replay(
+                            &claim.ruleset,
+                            Phase::Alternation {
+                                to_move: claim.to_move,
+                            },
+                            &claim.start,
+                            moves,
+                        )
+                        .map_err(|e| e.to_string())?;
+                        let p = replayed.prisoners();
+                        i64::from(p[Color::Black]) - i64::from(p[Color::White])
+                    }
+                };
+                values.push(("black_score".to_string(), b));
+                values.push(("white_score".to_string(), w));
+                let board = b.zip(w).map(|(b, w)| b - w);
+                values.push(("board_score".to_string(), board));
+                values.push(("score".to_string(), board.map(|s| s + prisoners)));
+            }
+            Ok(Outcome {
+                values,
+                nodes,
+                lines,
+            })
+        }
+    }
+}
+
+/// The analyses at best play of the final-position that the alternation `moves` reach.
+fn analyses_lines(claim: &Claim, moves: &[Move]) -> Result<Vec<String>, String> {
+    let replayed = replay(
+        &claim.ruleset,
+        Phase::Alternation {
+            to_move: claim.to_move,
+        },
+        &claim.start,
+        moves,
+    )
+    .map_err(|e| e.to_string())?;
+    let final_position = replayed.last_position();
+    let p = replayed.prisoners();
+    let mut lines = vec![format!(
+        "  final-position {} (prisoners B {} W {})",
+        final_position.rows().join("/"),
+        p[Color::Black],
+        p[Color::White]
+    )];
+    let analyses: &[Analysis] = match claim.ruleset.naj.analyses {
+        Analyses::Two => &[Analysis::Black, Analysis::White],
+        Analyses::Single => &[Analysis::Single],
+    };
+    for &analysis in analyses {
+        match analysis_value_after(&claim.ruleset, final_position, analysis, &[], limits()) {
+            Ok(Solved::Value {
+                value,
+                principal_variation,
+                ..
+            }) => lines.push(format!(
+                "  {} = {value}: {}",
+                analysis.name(),
+                line(
+                    final_position,
+                    analysis.first_to_move(),
+                    &principal_variation
+                )
+            )),
+            Ok(Solved::OutOfReach { bounds, .. }) => {
+                lines.push(format!("  {} out of reach {bounds:?}", analysis.name()))
+            }
+            Err(e) => lines.push(format!("  {}: {e}", analysis.name())),
+        }
+    }
+    Ok(lines)
+}

@@ -1,0 +1,260 @@
+//! SOLVER: the values of the analyses and of the alternation under perfect play (`spec/solver.md`).
+//!
+//! An analysis's value is the score its maximiser reaches against best resistance (SOLVER-2.2); the
+//! alternation's value is the score of the game when both players play the alternation and the analyses
+//! perfectly (SOLVER-2.3). The search (SOLVER-3, SOLVER-4) keeps the whole history of the move-sequence,
+//! because the fixed-ko rule makes legality depend on it; [`naive`] is the same game solved by plain
+//! minimax over [`Sequence`](crate::sequence::Sequence), for checking the search on small positions.
+//!
+//! Every function here is pure: a value is returned only when it is proven; a search that needs more nodes
+//! than [`Limits::max_nodes`] says so ([`Solved::OutOfReach`]).
+
+mod alternation;
+mod analysis;
+pub mod naive;
+mod search;
+mod stones;
+
+use std::fmt;
+
+use crate::color::{ByColor, Color};
+use crate::ko::KoRules;
+use crate::moves::{Move, SuicideRule};
+use crate::naj::game::{replay, Analysis, Phase, ReplayError};
+use crate::position::Position;
+use crate::rules::Ruleset;
+
+use alternation::AlternationPhase;
+use analysis::{AnalysisPhase, Control};
+use search::{Budget, Search};
+use stones::{Geometry, Stones};
+
+/// SOLVER-1.4: how much work a solve may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// SOLVER-1.4: the number of nodes (search states, and positions visited by bound searches) after which
+    /// the solver gives up.
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_nodes: 20_000_000,
+        }
+    }
+}
+
+/// SOLVER-1.3: the answer of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// SOLVER-1.3: the value, proven, with a principal variation from the given state to the end of the
+    /// move-sequence, and the nodes it took.
+    Value {
+        /// SOLVER-2.2, SOLVER-2.3: the value.
+        value: i64,
+        /// SOLVER-3.4: moves of both players achieving the value, to the end of the move-sequence.
+        principal_variation: Vec<Move>,
+        /// SOLVER-1.4: the nodes counted.
+        nodes: u64,
+    },
+    /// SOLVER-1.4: the node allowance ran out; the value lies within `bounds` (inclusive).
+    OutOfReach {
+        /// SOLVER-1.4: the nodes counted.
+        nodes: u64,
+        /// SOLVER-3.3: the best bounds known, `(low, high)`.
+        bounds: (i64, i64),
+    },
+}
+
+/// SOLVER-1.2: why a solve cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// SOLVER-1.2: the ruleset is not the New Amateur-Japanese Rules (basic-ko and fixed-ko, no suicide, no
+    /// no-result on a cycle, analyses ended by 2 or 3 passes).
+    Unsupported(&'static str),
+    /// SOLVER-1.2: the board has more intersections than the solver handles.
+    BoardTooLarge,
+    /// SOLVER-1.2: a string of the start position has no liberty (no play could have made it).
+    NoLiberty,
+    /// SOLVER-1.2: the moves already played cannot be replayed.
+    Replay(ReplayError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Unsupported(what) => write!(f, "the solver does not support {what}"),
+            SolveError::BoardTooLarge => write!(
+                f,
+                "the solver handles boards of at most {} intersections",
+                stones::MAX_POINTS
+            ),
+            SolveError::NoLiberty => write!(f, "a string of the start position has no liberty"),
+            SolveError::Replay(error) => write!(f, "the moves played: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// SOLVER-2.2: the value of `analysis` of `final_position` under perfect play: the black-score for the
+/// black-analysis, the white-score for the white-analysis, black-score minus white-score for the single
+/// analysis.
+pub fn analysis_value(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    analysis_value_after(ruleset, final_position, analysis, &[], limits)
+}
+
+/// SOLVER-2.2, SOLVER-2.4: [`analysis_value`] once the moves `played` have been made in the analysis (their
+/// ko prohibitions stay in force).
+pub fn analysis_value_after(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    played: &[Move],
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    let (geometry, history) = prepare(ruleset, final_position, Phase::Analysis(analysis), played)?;
+    let end_passes = usize::from(ruleset.naj.analysis_end_passes);
+    let mut control = Control::default();
+    let phase = AnalysisPhase::new(
+        &geometry,
+        geometry.stones_of(final_position),
+        analysis,
+        end_passes,
+        &mut control,
+    );
+    let mut search = history.search(&geometry, phase, limits);
+    Ok(finish(&mut search, 0))
+}
+
+/// SOLVER-2.3: the value of the game from `start`, during the alternation with `to_move` to move and
+/// `prisoners` taken so far, under perfect play: the score (before komi) at the end of the analyses.
+pub fn alternation_value(
+    ruleset: &Ruleset,
+    start: &Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    alternation_value_after(ruleset, start, to_move, prisoners, &[], limits)
+}
+
+/// SOLVER-2.3, SOLVER-2.4: [`alternation_value`] once the moves `played` have been made in the alternation
+/// from `start` (their prisoners count, their ko prohibitions stay in force).
+pub fn alternation_value_after(
+    ruleset: &Ruleset,
+    start: &Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    played: &[Move],
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    let (geometry, history) = prepare(ruleset, start, Phase::Alternation { to_move }, played)?;
+    let taken = history.prisoners;
+    let difference = i64::from(prisoners[Color::Black] + taken[Color::Black])
+        - i64::from(prisoners[Color::White] + taken[Color::White]);
+    let end_passes = usize::from(ruleset.naj.analysis_end_passes);
+    let phase = AlternationPhase::new(&geometry, ruleset.naj.analyses, end_passes);
+    let mut search = history.search(&geometry, phase, limits);
+    Ok(finish(&mut search, difference))
+}
+
+/// SOLVER-2.4: a move-sequence replayed so far, ready to be searched on.
+struct History {
+    first_to_move: Color,
+    positions: Vec<Stones>,
+    moves: Vec<Move>,
+    prisoners: ByColor<u32>,
+}
+
+impl History {
+    fn search<'g, P: search::Phase>(
+        self,
+        geometry: &'g Geometry,
+        phase: P,
+        limits: Limits,
+    ) -> Search<'g, P> {
+        let budget = Budget {
+            used: 0,
+            limit: limits.max_nodes,
+        };
+        Search::new(
+            geometry,
+            phase,
+            budget,
+            self.first_to_move,
+            self.positions,
+            self.moves,
+        )
+    }
+}
+
+/// SOLVER-1.2, SOLVER-2.4: checks the ruleset and the start position and replays `played`.
+fn prepare(
+    ruleset: &Ruleset,
+    start: &Position,
+    phase: Phase,
+    played: &[Move],
+) -> Result<(Geometry, History), SolveError> {
+    if ruleset.ko != KoRules::naj() {
+        return Err(SolveError::Unsupported(
+            "ko rules other than basic-ko and fixed-ko",
+        ));
+    }
+    if ruleset.suicide != SuicideRule::Prohibited {
+        return Err(SolveError::Unsupported("suicide"));
+    }
+    if ruleset.naj.no_result_on_cycle {
+        return Err(SolveError::Unsupported("no result on a cycle (NAJN)"));
+    }
+    if !(2..=3).contains(&ruleset.naj.analysis_end_passes) {
+        return Err(SolveError::Unsupported(
+            "analyses ended by other than 2 or 3 passes",
+        ));
+    }
+    let geometry = Geometry::new(start.shared_board()).ok_or(SolveError::BoardTooLarge)?;
+    let start_stones = geometry.stones_of(start);
+    if !geometry.every_string_has_liberty(&start_stones) {
+        return Err(SolveError::NoLiberty);
+    }
+    let replayed = replay(ruleset, phase, start, played).map_err(SolveError::Replay)?;
+    let history = History {
+        first_to_move: phase.first_to_move(),
+        positions: replayed
+            .positions()
+            .iter()
+            .map(|position| geometry.stones_of(position))
+            .collect(),
+        moves: played.to_vec(),
+        prisoners: replayed.prisoners(),
+    };
+    Ok((geometry, history))
+}
+
+/// SOLVER-1.3, SOLVER-1.4: solves and reports, adding `offset` (prisoners already taken) to the value.
+fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64) -> Solved {
+    match search.solve() {
+        Ok((value, principal_variation)) => Solved::Value {
+            value: value + offset,
+            principal_variation,
+            nodes: search.budget.used,
+        },
+        Err(_) => {
+            let nodes = search.budget.used;
+            search.budget.limit = u64::MAX;
+            let (low, high) = search
+                .root_bounds()
+                .unwrap_or((-search::INFINITY, search::INFINITY));
+            Solved::OutOfReach {
+                nodes,
+                bounds: (low + offset, high + offset),
+            }
+        }
+    }
+}

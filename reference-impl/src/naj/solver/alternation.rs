@@ -1,0 +1,129 @@
+//! SOLVER-2.3: the alternation as searched: its end is worth the analyses of the final-position at best play,
+//! and every capture is worth a prisoner.
+
+use crate::color::Color;
+use crate::naj::game::{Analyses, Analysis};
+
+use super::analysis::{AnalysisPhase, Control};
+use super::search::{Budget, OutOfNodes, Phase, Search};
+use super::stones::{bit, points, points_of, FastMap, Geometry, Stones};
+
+/// SOLVER-2.3: the alternation of a game under the given analysis rules.
+pub(crate) struct AlternationPhase {
+    geometry: Geometry,
+    analyses: Analyses,
+    analysis_end_passes: usize,
+    control: Control,
+    /// SOLVER-2.3: the value of the analyses of each final-position met so far.
+    finals: FastMap<Stones, i64>,
+}
+
+impl AlternationPhase {
+    /// SOLVER-2.3: the alternation followed by `analyses`, each ended by `analysis_end_passes` passes.
+    pub fn new(
+        geometry: &Geometry,
+        analyses: Analyses,
+        analysis_end_passes: usize,
+    ) -> AlternationPhase {
+        AlternationPhase {
+            geometry: geometry.clone(),
+            analyses,
+            analysis_end_passes,
+            control: Control::default(),
+            finals: FastMap::default(),
+        }
+    }
+
+    /// SOLVER-3.3: what `player` keeps whatever happens while the opponent plays alone: his score read from
+    /// `position` as final-position and reference position (his immortal stones and what they surround).
+    fn floor(&mut self, position: &Stones, player: Color) -> i64 {
+        let controls = self.control.controls(&self.geometry, position, player);
+        points(position, self.geometry.all(), player, controls)
+    }
+
+    /// SOLVER-3.3: the most `player` can gain while he plays alone, prisoners included: 2 for each opponent
+    /// stone and 1 for each empty intersection outside what the opponent's immortal stones control.
+    fn potential(&mut self, position: &Stones, player: Color) -> i64 {
+        let all = self.geometry.all();
+        let isolated = points_of(all)
+            .filter(|&index| self.geometry.neighbours_of(index) == 0)
+            .fold(0, |mask, index| mask | bit(index));
+        let theirs = self
+            .control
+            .controls(&self.geometry, position, player.opponent());
+        points(position, all, player, all & !(theirs & !isolated))
+    }
+
+    /// SOLVER-2.2: the value of `analysis` of `final_position` at best play.
+    fn analysis_value(
+        &mut self,
+        final_position: &Stones,
+        analysis: Analysis,
+        budget: &mut Budget,
+    ) -> Result<i64, OutOfNodes> {
+        let phase = AnalysisPhase::new(
+            &self.geometry,
+            *final_position,
+            analysis,
+            self.analysis_end_passes,
+            &mut self.control,
+        );
+        let nested = Budget {
+            used: budget.used,
+            limit: budget.limit,
+        };
+        let mut search = Search::new(
+            &self.geometry,
+            phase,
+            nested,
+            analysis.first_to_move(),
+            vec![*final_position],
+            Vec::new(),
+        );
+        let result = search.value();
+        budget.used = search.budget.used;
+        result
+    }
+}
+
+impl Phase for AlternationPhase {
+    fn maximizer(&self) -> Color {
+        Color::Black
+    }
+
+    fn end_passes(&self) -> usize {
+        2
+    }
+
+    fn end_value(&mut self, position: &Stones, budget: &mut Budget) -> Result<i64, OutOfNodes> {
+        if let Some(&known) = self.finals.get(position) {
+            return Ok(known);
+        }
+        let value = match self.analyses {
+            Analyses::Two => {
+                self.analysis_value(position, Analysis::Black, budget)?
+                    - self.analysis_value(position, Analysis::White, budget)?
+            }
+            Analyses::Single => self.analysis_value(position, Analysis::Single, budget)?,
+        };
+        self.finals.insert(*position, value);
+        Ok(value)
+    }
+
+    fn bounds(
+        &mut self,
+        position: &Stones,
+        _budget: &mut Budget,
+    ) -> Result<(i64, i64), OutOfNodes> {
+        let high = self.potential(position, Color::Black) - self.floor(position, Color::White);
+        let low = self.floor(position, Color::Black) - self.potential(position, Color::White);
+        Ok((low, high))
+    }
+
+    fn capture_value(&self, mover: Color, captured: u32) -> i64 {
+        match mover {
+            Color::White => -i64::from(captured),
+            _ => i64::from(captured),
+        }
+    }
+}

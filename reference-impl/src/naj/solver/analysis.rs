@@ -1,0 +1,213 @@
+//! SOLVER-2.2, SOLVER-3.3: the analyses as searched: their value at the end (the player's score read from the
+//! reference position) and the bounds given by one player moving alone.
+
+use crate::color::Color;
+use crate::naj::game::Analysis;
+use crate::naj::immortal::benson;
+
+use super::search::{Budget, OutOfNodes, Phase};
+use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
+
+/// NAJ-5.2, NAJ-6.1: immortal stones and control of positions, computed by the reference implementation's
+/// Benson's algorithm and remembered (they depend on the position only).
+#[derive(Default)]
+pub(crate) struct Control {
+    immortal: FastMap<(Stones, Color), Mask>,
+}
+
+impl Control {
+    /// NAJ-5.2: the immortal stones of `owner` in `position`.
+    pub fn immortal(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> Mask {
+        *self.immortal.entry((*position, owner)).or_insert_with(|| {
+            let alive = benson::pass_alive(&geometry.position_of(position), owner);
+            alive
+                .iter()
+                .fold(0, |mask, point| mask | bit(point.index()))
+        })
+    }
+
+    /// NAJ-6.1: the intersections `player` controls when `position` is his reference position.
+    pub fn controls(&mut self, geometry: &Geometry, position: &Stones, player: Color) -> Mask {
+        let immortal = self.immortal(geometry, position, player);
+        control_from_immortal(geometry, immortal)
+    }
+}
+
+/// NAJ-6.1: the intersections holding one of the `immortal` stones or whose every neighbour holds one.
+pub(crate) fn control_from_immortal(geometry: &Geometry, immortal: Mask) -> Mask {
+    points_of(geometry.all()).fold(immortal, |controlled, index| {
+        if geometry.neighbours_of(index) & !immortal == 0 {
+            controlled | bit(index)
+        } else {
+            controlled
+        }
+    })
+}
+
+/// SOLVER-2.2: an analysis of a fixed final-position.
+pub(crate) struct AnalysisPhase<'c> {
+    geometry: Geometry,
+    final_position: Stones,
+    analysis: Analysis,
+    end_passes: usize,
+    control: &'c mut Control,
+    bounds: FastMap<Stones, (i64, i64)>,
+    /// SOLVER-3.3: how many positions one bound search may visit before it settles for the quick bound.
+    reach_allowance: usize,
+}
+
+impl<'c> AnalysisPhase<'c> {
+    /// SOLVER-2.2: the analysis `analysis` of `final_position`, ended by `end_passes` successive passes.
+    pub fn new(
+        geometry: &Geometry,
+        final_position: Stones,
+        analysis: Analysis,
+        end_passes: usize,
+        control: &'c mut Control,
+    ) -> AnalysisPhase<'c> {
+        AnalysisPhase {
+            geometry: geometry.clone(),
+            final_position,
+            analysis,
+            end_passes,
+            control,
+            bounds: FastMap::default(),
+            reach_allowance: 256,
+        }
+    }
+
+    fn score(&mut self, reference: &Stones, player: Color) -> i64 {
+        let controls = self.control.controls(&self.geometry, reference, player);
+        points(&self.final_position, self.geometry.all(), player, controls)
+    }
+
+    /// SOLVER-2.2: the value of the analysis ended in `reference`.
+    pub fn value_at(&mut self, reference: &Stones) -> i64 {
+        match self.analysis {
+            Analysis::Black => self.score(reference, Color::Black),
+            Analysis::White => self.score(reference, Color::White),
+            Analysis::Single => {
+                self.score(reference, Color::Black) - self.score(reference, Color::White)
+            }
+        }
+    }
+
+    /// SOLVER-3.3: the least `player` can score at any position reached from `position` while only the
+    /// opponent plays (his immortal stones stay, and so does what they control), and the most he can score
+    /// while only he plays (what the opponent's immortal stones control stays out of his reach).
+    fn quick_score_bounds(&mut self, position: &Stones, player: Color) -> (i64, i64) {
+        let all = self.geometry.all();
+        let low = self.score(position, player);
+        let theirs = self
+            .control
+            .controls(&self.geometry, position, player.opponent());
+        let high = points(
+            &self.final_position,
+            all,
+            player,
+            all & !(theirs & !self.isolated()),
+        );
+        (low, high)
+    }
+
+    /// The intersections without neighbours (only on graph boards), which both players control vacuously.
+    fn isolated(&self) -> Mask {
+        points_of(self.geometry.all())
+            .filter(|&index| self.geometry.neighbours_of(index) == 0)
+            .fold(0, |mask, index| mask | bit(index))
+    }
+
+    /// SOLVER-3.3: `(low, high)`: `high` bounds the value at every position the maximiser reaches from
+    /// `position` playing alone, `low` at every position the minimiser reaches playing alone.
+    fn quick_bounds(&mut self, position: &Stones) -> (i64, i64) {
+        let (black_low, black_high) = self.quick_score_bounds(position, Color::Black);
+        let (white_low, white_high) = self.quick_score_bounds(position, Color::White);
+        match self.analysis {
+            Analysis::Black => (black_low, black_high),
+            Analysis::White => (white_low, white_high),
+            Analysis::Single => (black_low - white_high, black_high - white_low),
+        }
+    }
+
+    /// SOLVER-3.3: the best value `mover` reaches by playing alone from `position` (the opponent always
+    /// passing, no ko rule restricting him), highest if `maximise`, else lowest; `None` if the search visits
+    /// more positions than its allowance.
+    fn alone(
+        &mut self,
+        position: &Stones,
+        mover: Color,
+        maximise: bool,
+        limit: i64,
+        budget: &mut Budget,
+    ) -> Result<Option<i64>, OutOfNodes> {
+        let mut best = self.value_at(position);
+        let mut seen = FastMap::<Stones, ()>::default();
+        seen.insert(*position, ());
+        let mut to_visit = vec![*position];
+        while let Some(current) = to_visit.pop() {
+            if best == limit {
+                break;
+            }
+            let empty = self.geometry.all() & !current.occupied();
+            for index in points_of(empty) {
+                let Some(played) = self.geometry.play(&current, mover, index) else {
+                    continue;
+                };
+                if seen.contains_key(&played.after) {
+                    continue;
+                }
+                if seen.len() >= self.reach_allowance {
+                    return Ok(None);
+                }
+                budget.spend(1)?;
+                seen.insert(played.after, ());
+                let value = self.value_at(&played.after);
+                best = if maximise {
+                    best.max(value)
+                } else {
+                    best.min(value)
+                };
+                to_visit.push(played.after);
+            }
+        }
+        Ok(Some(best))
+    }
+}
+
+impl Phase for AnalysisPhase<'_> {
+    fn maximizer(&self) -> Color {
+        match self.analysis {
+            Analysis::White => Color::White,
+            Analysis::Black | Analysis::Single => Color::Black,
+        }
+    }
+
+    fn end_passes(&self) -> usize {
+        self.end_passes
+    }
+
+    fn end_value(&mut self, position: &Stones, _budget: &mut Budget) -> Result<i64, OutOfNodes> {
+        Ok(self.value_at(position))
+    }
+
+    fn bounds(&mut self, position: &Stones, budget: &mut Budget) -> Result<(i64, i64), OutOfNodes> {
+        if let Some(&known) = self.bounds.get(position) {
+            return Ok(known);
+        }
+        let maximizer = self.maximizer();
+        let minimizer = maximizer.opponent();
+        let (quick_low, quick_high) = self.quick_bounds(position);
+        let high = self
+            .alone(position, maximizer, true, quick_high, budget)?
+            .unwrap_or(quick_high);
+        let low = self
+            .alone(position, minimizer, false, quick_low, budget)?
+            .unwrap_or(quick_low);
+        self.bounds.insert(*position, (low, high));
+        Ok((low, high))
+    }
+
+    fn capture_value(&self, _mover: Color, _captured: u32) -> i64 {
+        0
+    }
+}

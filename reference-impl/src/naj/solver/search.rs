@@ -1,0 +1,457 @@
+//! SOLVER-3, SOLVER-4: the search shared by the analyses and the alternation: alpha-beta over the move-sequence
+//! with its whole history (SOLVER-2.1), bounds that depend on the position only (SOLVER-3.3), and a table whose
+//! entries say which positions their value depended on (SOLVER-4).
+
+use crate::color::Color;
+use crate::moves::Move;
+
+use super::stones::{points_of, FastMap, Geometry, Stones};
+
+/// SOLVER-1.4: the search ran out of its node allowance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OutOfNodes;
+
+/// SOLVER-1.4: the nodes counted so far and the allowance.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget {
+    /// Nodes counted so far (search nodes and positions visited by the bound searches).
+    pub used: u64,
+    /// The allowance.
+    pub limit: u64,
+}
+
+impl Budget {
+    /// Counts `count` nodes; fails once the allowance is used up.
+    pub fn spend(&mut self, count: u64) -> Result<(), OutOfNodes> {
+        self.used += count;
+        if self.used > self.limit {
+            Err(OutOfNodes)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// SOLVER-3: what distinguishes one move-sequence searched from another: who maximises, what ends it, what the
+/// end is worth, what a capture is worth, and bounds on the value that depend on the position alone.
+pub(crate) trait Phase {
+    /// SOLVER-2.2: the player who maximises the value (the other minimises it).
+    fn maximizer(&self) -> Color;
+    /// NAJ-2.3, NAJ-3.4, NAJ-9.2: the number of successive passes that ends the move-sequence.
+    fn end_passes(&self) -> usize;
+    /// SOLVER-2.2, SOLVER-2.3: the value of the move-sequence ended in `position` (excluding captures made on
+    /// the way, which [`Phase::capture_value`] counts).
+    fn end_value(&mut self, position: &Stones, budget: &mut Budget) -> Result<i64, OutOfNodes>;
+    /// SOLVER-3.3: bounds `(low, high)` on the value of every state whose position is `position`, whatever the
+    /// history, the player to move and the passes.
+    fn bounds(&mut self, position: &Stones, budget: &mut Budget) -> Result<(i64, i64), OutOfNodes>;
+    /// SOLVER-2.3: the value a play of `mover` that removed `captured` stones adds (prisoners).
+    fn capture_value(&self, mover: Color, captured: u32) -> i64;
+}
+
+/// SOLVER-4.2: a Bloom filter of the positions a value depended on (no false negatives).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Depends([u64; 16]);
+
+impl Depends {
+    const BITS: u64 = 1024;
+
+    fn slots(fingerprint: u64) -> [(usize, u64); 2] {
+        let slot = |h: u64| ((h / 64) as usize, 1u64 << (h % 64));
+        [
+            slot(fingerprint % Self::BITS),
+            slot((fingerprint >> 10) % Self::BITS),
+        ]
+    }
+
+    fn insert(&mut self, fingerprint: u64) {
+        for (word, mask) in Self::slots(fingerprint) {
+            self.0[word] |= mask;
+        }
+    }
+
+    fn may_contain(&self, fingerprint: u64) -> bool {
+        Self::slots(fingerprint)
+            .iter()
+            .all(|&(word, mask)| self.0[word] & mask != 0)
+    }
+
+    fn union_with(&mut self, other: &Depends) {
+        for (mine, theirs) in self.0.iter_mut().zip(other.0.iter()) {
+            *mine |= theirs;
+        }
+    }
+}
+
+/// SOLVER-4.1: the part of a search state the table keys on; the rest of the history is checked through the
+/// entry's dependencies (SOLVER-4.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    position: Stones,
+    /// KO-1: the position a play may not recreate (the position itself when nothing is forbidden).
+    basic_ko: Stones,
+    to_move: Color,
+    passes: u8,
+}
+
+/// SOLVER-4.3: what a table entry knows about the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    value: i64,
+    bound: Bound,
+    depends: Depends,
+    best: Option<Move>,
+}
+
+/// SOLVER-3: a child of the current state: the move, the position it creates and what its captures are worth.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Move,
+    after: Stones,
+    gain: i64,
+    captured: u32,
+}
+
+/// SOLVER-3.1: what a search of a state returns: a value with the fail-soft meaning of SOLVER-3.2, and the
+/// positions it depended on (SOLVER-4.2).
+#[derive(Clone, Copy, Debug)]
+struct Searched {
+    value: i64,
+    depends: Depends,
+}
+
+/// SOLVER-1.4: the longest history the search follows (deeper lines count as out of reach, so that the
+/// recursion stays within the stack).
+const MAX_DEPTH: usize = 400;
+
+/// The smallest and largest values the search ever handles (far beyond any score).
+pub(crate) const INFINITY: i64 = 1 << 40;
+
+/// SOLVER-2.1: a move-sequence being searched: its whole history, and the search's table.
+pub(crate) struct Search<'g, P: Phase> {
+    geometry: &'g Geometry,
+    /// The phase's rules and values.
+    pub phase: P,
+    /// The nodes counted and the allowance.
+    pub budget: Budget,
+    /// `positions[0]` is the start; `positions[i + 1]` the position after `moves[i]`.
+    positions: Vec<Stones>,
+    fingerprints: Vec<u64>,
+    moves: Vec<Move>,
+    first_to_move: Color,
+    table: FastMap<Key, Entry>,
+}
+
+impl<'g, P: Phase> Search<'g, P> {
+    /// SOLVER-2.1: a search of the move-sequence that started in `positions[0]` with `first_to_move` and has
+    /// made `moves` (one fewer than `positions`).
+    pub fn new(
+        geometry: &'g Geometry,
+        phase: P,
+        budget: Budget,
+        first_to_move: Color,
+        positions: Vec<Stones>,
+        moves: Vec<Move>,
+    ) -> Search<'g, P> {
+        let fingerprints = positions.iter().map(Stones::fingerprint).collect();
+        Search {
+            geometry,
+            phase,
+            budget,
+            positions,
+            fingerprints,
+            moves,
+            first_to_move,
+            table: FastMap::default(),
+        }
+    }
+
+    /// SOLVER-3: the exact value of the current state.
+    pub fn value(&mut self) -> Result<i64, OutOfNodes> {
+        Ok(self.search(-INFINITY, INFINITY)?.value)
+    }
+
+    /// SOLVER-3, SOLVER-3.4: the exact value of the current state and a principal variation from it.
+    pub fn solve(&mut self) -> Result<(i64, Vec<Move>), OutOfNodes> {
+        let value = self.value()?;
+        let start = self.moves.len();
+        let line = self.principal_variation(value);
+        while self.moves.len() > start {
+            self.pop();
+        }
+        Ok((value, line?))
+    }
+
+    /// SOLVER-3.3: the bounds of the current state's position.
+    pub fn root_bounds(&mut self) -> Result<(i64, i64), OutOfNodes> {
+        let position = *self.position();
+        self.phase.bounds(&position, &mut self.budget)
+    }
+
+    fn position(&self) -> &Stones {
+        self.positions
+            .last()
+            .unwrap_or_else(|| unreachable!("a move-sequence always has its start position"))
+    }
+
+    fn to_move(&self) -> Color {
+        if self.moves.len().is_multiple_of(2) {
+            self.first_to_move
+        } else {
+            self.first_to_move.opponent()
+        }
+    }
+
+    /// CORE-7.2: the successive passes at the end of the history.
+    fn passes(&self) -> usize {
+        self.moves
+            .iter()
+            .rev()
+            .take_while(|mv| mv.is_pass())
+            .count()
+    }
+
+    /// KO-1.1, KO-1.2: the position a play may not recreate now, if any.
+    fn basic_ko(&self) -> Option<&Stones> {
+        match self.moves.last() {
+            Some(Move::Play(_)) => self.positions.get(self.positions.len() - 2),
+            _ => None,
+        }
+    }
+
+    /// KO-2.1: whether some earlier play left `from` (the current position) and created `to`.
+    fn transition_used(&self, from: &Stones, to: &Stones) -> bool {
+        let (from_print, to_print) = (from.fingerprint(), to.fingerprint());
+        self.moves.iter().enumerate().any(|(i, mv)| {
+            !mv.is_pass()
+                && self.fingerprints[i] == from_print
+                && self.fingerprints[i + 1] == to_print
+                && self.positions[i] == *from
+                && self.positions[i + 1] == *to
+        })
+    }
+
+    fn key(&self) -> Key {
+        let position = *self.position();
+        Key {
+            position,
+            basic_ko: self.basic_ko().copied().unwrap_or(position),
+            to_move: self.to_move(),
+            passes: self.passes() as u8,
+        }
+    }
+
+    /// SOLVER-4.2: whether no position that an earlier play of the history left is among `depends`.
+    fn independent_of_history(&self, depends: &Depends) -> bool {
+        self.moves
+            .iter()
+            .zip(&self.fingerprints)
+            .all(|(mv, &print)| mv.is_pass() || !depends.may_contain(print))
+    }
+
+    /// CORE-5, KO-1, KO-2: the legal moves of the current state, the pass first, then the plays.
+    fn children(&self) -> Vec<Child> {
+        let mover = self.to_move();
+        let position = *self.position();
+        let forbidden = self.basic_ko().copied();
+        let mut children = vec![Child {
+            mv: Move::Pass,
+            after: position,
+            gain: 0,
+            captured: 0,
+        }];
+        let empty = self.geometry.all() & !position.occupied();
+        for index in points_of(empty) {
+            let Some(played) = self.geometry.play(&position, mover, index) else {
+                continue;
+            };
+            if forbidden == Some(played.after) || self.transition_used(&position, &played.after) {
+                continue;
+            }
+            children.push(Child {
+                mv: Move::Play(self.geometry.point(index)),
+                after: played.after,
+                gain: self.phase.capture_value(mover, played.captured),
+                captured: played.captured,
+            });
+        }
+        children
+    }
+
+    fn push(&mut self, child: &Child) {
+        self.fingerprints.push(child.after.fingerprint());
+        self.positions.push(child.after);
+        self.moves.push(child.mv);
+    }
+
+    fn pop(&mut self) {
+        self.fingerprints.pop();
+        self.positions.pop();
+        self.moves.pop();
+    }
+
+    /// SOLVER-3.2: alpha-beta (fail-soft) on the current state within the window `(alpha, beta)`.
+    fn search(&mut self, alpha: i64, beta: i64) -> Result<Searched, OutOfNodes> {
+        self.budget.spend(1)?;
+        if self.moves.len() > MAX_DEPTH {
+            return Err(OutOfNodes);
+        }
+        let mut depends = Depends::default();
+        let position = *self.position();
+        if self.passes() >= self.phase.end_passes() {
+            let value = self.phase.end_value(&position, &mut self.budget)?;
+            return Ok(Searched { value, depends });
+        }
+        // SOLVER-3.3: bounds from the position alone.
+        let (mut low, mut high) = self.phase.bounds(&position, &mut self.budget)?;
+        // SOLVER-4.3: what the table knows, if its entry does not depend on this history.
+        let key = self.key();
+        let mut table_move = None;
+        if let Some(entry) = self.table.get(&key).copied() {
+            if self.independent_of_history(&entry.depends) {
+                table_move = entry.best;
+                match entry.bound {
+                    Bound::Exact => {
+                        return Ok(Searched {
+                            value: entry.value,
+                            depends: entry.depends,
+                        })
+                    }
+                    Bound::Lower if entry.value > low => {
+                        low = entry.value;
+                        depends.union_with(&entry.depends);
+                    }
+                    Bound::Upper if entry.value < high => {
+                        high = entry.value;
+                        depends.union_with(&entry.depends);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if low >= high {
+            return Ok(Searched {
+                value: low,
+                depends,
+            });
+        }
+        if low >= beta {
+            return Ok(Searched {
+                value: low,
+                depends,
+            });
+        }
+        if high <= alpha {
+            return Ok(Searched {
+                value: high,
+                depends,
+            });
+        }
+        let (narrow_alpha, narrow_beta) = (alpha.max(low), beta.min(high));
+
+        let maximizing = self.to_move() == self.phase.maximizer();
+        let mut children = self.children();
+        order(&mut children, table_move, maximizing);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        let (mut a, mut b) = (narrow_alpha, narrow_beta);
+        for child in &children {
+            self.push(child);
+            let searched = self.search(a - child.gain, b - child.gain);
+            self.pop();
+            let searched = searched?;
+            depends.union_with(&searched.depends);
+            let value = searched.value + child.gain;
+            if maximizing && value > best || !maximizing && value < best {
+                best = value;
+                best_move = Some(child.mv);
+            }
+            if maximizing {
+                a = a.max(best);
+            } else {
+                b = b.min(best);
+            }
+            if a >= b {
+                break;
+            }
+        }
+        // SOLVER-3.3: a cut at a bound narrowed by `low`/`high` decides the value exactly.
+        let value = if best >= narrow_beta && narrow_beta < beta {
+            high
+        } else if best <= narrow_alpha && narrow_alpha > alpha {
+            low
+        } else {
+            best
+        };
+        depends.insert(self.fingerprints[self.fingerprints.len() - 1]);
+        if self.independent_of_history(&depends) {
+            let bound = if value <= alpha {
+                Bound::Upper
+            } else if value >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.insert(
+                key,
+                Entry {
+                    value,
+                    bound,
+                    depends,
+                    best: best_move,
+                },
+            );
+        }
+        Ok(Searched { value, depends })
+    }
+
+    /// SOLVER-3.4: a principal variation: from the current state, repeatedly a move whose child has the value
+    /// the state has (the pass tried first), until the move-sequence ends. The moves stay made; the caller
+    /// takes them back.
+    fn principal_variation(&mut self, value: i64) -> Result<Vec<Move>, OutOfNodes> {
+        let mut line = Vec::new();
+        let mut target = value;
+        while self.passes() < self.phase.end_passes() {
+            let mut chosen = None;
+            for child in self.children() {
+                let goal = target - child.gain;
+                self.push(&child);
+                let searched = self.search(goal - 1, goal + 1);
+                self.pop();
+                if searched?.value == goal {
+                    chosen = Some(child);
+                    break;
+                }
+            }
+            let Some(child) = chosen else {
+                unreachable!("SOLVER-3.4: some move of a state has the state's value")
+            };
+            self.push(&child);
+            line.push(child.mv);
+            target -= child.gain;
+        }
+        Ok(line)
+    }
+}
+
+/// SOLVER-3.5: the order children are tried in (it changes how fast, never what, the search finds): the
+/// table's move, then the pass, then captures, biggest first, then the other plays.
+fn order(children: &mut [Child], table_move: Option<Move>, _maximizing: bool) {
+    children.sort_by_key(|child| {
+        let first = Some(child.mv) == table_move;
+        let rank = match child.mv {
+            _ if first => 0,
+            Move::Pass => 1,
+            Move::Play(_) if child.captured > 0 => 2,
+            Move::Play(_) => 3,
+        };
+        (rank, std::cmp::Reverse(child.captured))
+    });
+}

@@ -1,0 +1,295 @@
+//! SOLVER-5.1: the solver's compact positions: the board as bit masks, and plays computed on them.
+//!
+//! A [`Stones`] is a position of a board of at most 128 intersections, one bit per intersection and colour. It
+//! says the same as a [`Position`] and is converted to and from one at the edges; [`Geometry::play`] is
+//! [`apply_play`](crate::moves::apply_play) without suicide, on masks (the tests check that they agree).
+
+use std::hash::Hasher;
+use std::sync::Arc;
+
+use crate::board::{Board, Point};
+use crate::color::Color;
+use crate::position::Position;
+
+/// SOLVER-5.1: a set of intersections as a bit mask (bit `i` is the intersection with index `i`).
+pub(crate) type Mask = u128;
+
+/// SOLVER-5.1: the largest board the solver accepts.
+pub(crate) const MAX_POINTS: usize = Mask::BITS as usize;
+
+/// SOLVER-5.1: a position as two masks, the black stones and the white stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Stones {
+    /// The intersections holding a black stone.
+    pub black: Mask,
+    /// The intersections holding a white stone.
+    pub white: Mask,
+}
+
+impl Stones {
+    /// The stones of `color`.
+    pub fn of(&self, color: Color) -> Mask {
+        match color {
+            Color::White => self.white,
+            _ => self.black,
+        }
+    }
+
+    /// The intersections holding a stone.
+    pub fn occupied(&self) -> Mask {
+        self.black | self.white
+    }
+
+    /// A 64-bit fingerprint of the arrangement (equal positions, equal fingerprints; never used for equality).
+    pub fn fingerprint(&self) -> u64 {
+        let mix = |x: u64| {
+            let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let parts = [
+            self.black as u64,
+            (self.black >> 64) as u64,
+            self.white as u64,
+            (self.white >> 64) as u64,
+        ];
+        parts
+            .iter()
+            .fold(0x5EED_u64, |h, &part| mix(h ^ mix(part)).rotate_left(17))
+    }
+
+    fn with(self, color: Color, own: Mask, other: Mask) -> Stones {
+        match color {
+            Color::White => Stones {
+                black: other,
+                white: own,
+            },
+            _ => Stones {
+                black: own,
+                white: other,
+            },
+        }
+    }
+}
+
+/// SOLVER-5.1: what a play did: the position after it and how many stones it removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// The position after the play.
+    pub after: Stones,
+    /// The number of opponent stones removed (CORE-5.3).
+    pub captured: u32,
+}
+
+/// SOLVER-5.1: the board's adjacency as masks, and the board itself for converting back to positions.
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    board: Arc<Board>,
+    neighbours: Vec<Mask>,
+    all: Mask,
+}
+
+impl Geometry {
+    /// The geometry of `board`, or `None` if it has more than [`MAX_POINTS`] intersections.
+    pub fn new(board: &Arc<Board>) -> Option<Geometry> {
+        if board.len() > MAX_POINTS {
+            return None;
+        }
+        let neighbours = board
+            .points()
+            .map(|point| {
+                board
+                    .neighbours(point)
+                    .iter()
+                    .fold(0, |mask, n| mask | bit(n.index()))
+            })
+            .collect();
+        let all = (0..board.len()).fold(0, |mask, index| mask | bit(index));
+        Some(Geometry {
+            board: Arc::clone(board),
+            neighbours,
+            all,
+        })
+    }
+
+    /// Every intersection of the board.
+    pub fn all(&self) -> Mask {
+        self.all
+    }
+
+    /// The intersections adjacent to intersection `index`.
+    pub fn neighbours_of(&self, index: usize) -> Mask {
+        self.neighbours[index]
+    }
+
+    /// The intersections adjacent to some intersection of `set` (possibly inside `set`).
+    pub fn around(&self, set: Mask) -> Mask {
+        points_of(set).fold(0, |mask, index| mask | self.neighbours[index])
+    }
+
+    /// CORE-4.1: the string of `stones` that contains intersection `index` (which must be in `stones`).
+    pub fn string(&self, stones: Mask, index: usize) -> Mask {
+        let mut string = bit(index);
+        let mut frontier = string;
+        while frontier != 0 {
+            let grown = self.around(frontier) & stones & !string;
+            string |= grown;
+            frontier = grown;
+        }
+        string
+    }
+
+    /// CORE-4.2: whether the string `string` has a liberty in `position`.
+    pub fn has_liberty(&self, position: &Stones, string: Mask) -> bool {
+        self.around(string) & !position.occupied() & self.all != 0
+    }
+
+    /// CORE-5: a play of `color` on intersection `index` with suicide prohibited: `None` if the intersection is
+    /// occupied or the play is suicide; otherwise the position after capture.
+    pub fn play(&self, position: &Stones, color: Color, index: usize) -> Option<Played> {
+        let point = bit(index);
+        if position.occupied() & point != 0 {
+            return None;
+        }
+        let own = position.of(color) | point;
+        let mut other = position.of(color.opponent());
+        let mut captured = 0;
+        let mut after = position.with(color, own, other);
+        for neighbour in points_of(self.neighbours[index] & other) {
+            if other & bit(neighbour) == 0 {
+                continue;
+            }
+            let string = self.string(other, neighbour);
+            if !self.has_liberty(&after, string) {
+                other &= !string;
+                captured += string.count_ones();
+                after = after.with(color, own, other);
+            }
+        }
+        let own_string = self.string(own, index);
+        if !self.has_liberty(&after, own_string) {
+            return None;
+        }
+        Some(Played { after, captured })
+    }
+
+    /// CORE-3.1: the masks of `position` (which must be on this board).
+    pub fn stones_of(&self, position: &Position) -> Stones {
+        let mut stones = Stones::default();
+        for point in position.board().points() {
+            match position.get(point) {
+                Some(Color::Black) => stones.black |= bit(point.index()),
+                Some(_) => stones.white |= bit(point.index()),
+                None => {}
+            }
+        }
+        stones
+    }
+
+    /// CORE-3.1: the position these masks describe.
+    pub fn position_of(&self, stones: &Stones) -> Position {
+        let cells: Vec<Option<Color>> = (0..self.board.len())
+            .map(|index| {
+                if stones.black & bit(index) != 0 {
+                    Some(Color::Black)
+                } else if stones.white & bit(index) != 0 {
+                    Some(Color::White)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Position::from_cells(Arc::clone(&self.board), &cells)
+            .unwrap_or_else(|_| unreachable!("one cell per intersection of the board"))
+    }
+
+    /// The intersection with index `index` of this board.
+    pub fn point(&self, index: usize) -> Point {
+        self.board
+            .point(index)
+            .unwrap_or_else(|| unreachable!("indices come from this board"))
+    }
+
+    /// CORE-4.2: whether every string of `position` has a liberty (true of every position reached by play).
+    pub fn every_string_has_liberty(&self, position: &Stones) -> bool {
+        Color::ALL.iter().all(|&color| {
+            let stones = position.of(color);
+            let mut seen = 0;
+            points_of(stones).all(|index| {
+                if seen & bit(index) != 0 {
+                    return true;
+                }
+                let string = self.string(stones, index);
+                seen |= string;
+                self.has_liberty(position, string)
+            })
+        })
+    }
+}
+
+/// The mask with only intersection `index`.
+pub(crate) fn bit(index: usize) -> Mask {
+    1 << index
+}
+
+/// The indices of the intersections in `mask`, in increasing order.
+pub(crate) fn points_of(mut mask: Mask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let index = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            index
+        })
+    })
+}
+
+/// NAJ-7.1, NAJ-7.2: `player`'s points for the intersections in `controls`, looked up in `final_position`.
+pub(crate) fn points(final_position: &Stones, all: Mask, player: Color, controls: Mask) -> i64 {
+    let empty = all & !final_position.occupied();
+    let opponent = final_position.of(player.opponent());
+    i64::from((controls & empty).count_ones()) + 2 * i64::from((controls & opponent).count_ones())
+}
+
+/// A fast hasher for keys that are already well mixed (positions hash through [`Stones::fingerprint`]).
+#[derive(Default)]
+pub(crate) struct FingerprintHasher(u64);
+
+impl Hasher for FingerprintHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x100_0000_01B3);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0 ^ value)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        self.write_u64(value as u64);
+        self.write_u64((value >> 64) as u64);
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.write_u64(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+}
+
+/// A hash map keyed through [`FingerprintHasher`].
+pub(crate) type FastMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FingerprintHasher>>;
