@@ -15,7 +15,7 @@ use gorules_cases::{LoadedCase, Suite};
 use gorules_grammar::StoneColor;
 use gorules_ref::naj::game::{replay, Analyses, Analysis, Phase};
 use gorules_ref::naj::solver::{
-    alternation_value_after, analysis_value_after, Limits, SolveError, Solved,
+    alternation_value_near, analysis_value_after, analysis_value_near, Limits, SolveError, Solved,
 };
 use gorules_ref::naj::Points;
 use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
@@ -376,20 +376,28 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
     let error = |e: SolveError| e.to_string();
     match &claim.kind {
         Kind::BestPlay { phase, after } => {
+            // SOLVER-3.6: searched from the claim (the same value if proven, fewer nodes if it is right).
+            let guess = claim
+                .claims
+                .iter()
+                .find(|(name, _)| name == "value")
+                .map_or(0, |(_, v)| *v);
             let solved = match phase {
-                CasePhase::Alternation => alternation_value_after(
+                CasePhase::Alternation => alternation_value_near(
                     &claim.ruleset,
                     &claim.start,
                     claim.to_move,
                     claim.prisoners,
                     after,
+                    guess,
                     limits(),
                 ),
-                other => analysis_value_after(
+                other => analysis_value_near(
                     &claim.ruleset,
                     &claim.start,
                     analysis_of(*other),
                     after,
+                    guess,
                     limits(),
                 ),
             }
@@ -462,15 +470,42 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
             };
             let mut nodes = 0;
             let mut lines = Vec::new();
+            let claimed = |name: &str| {
+                claim
+                    .claims
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| *v)
+            };
+            // SOLVER-3.6: each analysis is searched from its claimed value, if any.
+            let guesses = [
+                (Analysis::Black, claimed("black_score")),
+                (Analysis::White, claimed("white_score")),
+                (Analysis::Single, claimed("board_score")),
+            ];
             let mut solve_analysis =
                 |analysis: Analysis, played: &[Move]| -> Result<Option<i64>, String> {
-                    let solved = analysis_value_after(
-                        &claim.ruleset,
-                        &final_position,
-                        analysis,
-                        played,
-                        limits(),
-                    )
+                    let guess = guesses
+                        .iter()
+                        .find(|(a, _)| *a == analysis)
+                        .and_then(|(_, g)| *g);
+                    let solved = match guess {
+                        Some(guess) => analysis_value_near(
+                            &claim.ruleset,
+                            &final_position,
+                            analysis,
+                            played,
+                            guess,
+                            limits(),
+                        ),
+                        None => analysis_value_after(
+                            &claim.ruleset,
+                            &final_position,
+                            analysis,
+                            played,
+                            limits(),
+                        ),
+                    }
                     .map_err(error)?;
                     match solved {
                         Solved::Value {

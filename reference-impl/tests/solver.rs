@@ -3,7 +3,9 @@
 
 use gorules_ref::naj::game::{Analyses, Analysis};
 use gorules_ref::naj::solver::{
-    alternation_value, analysis_value, analysis_value_after, naive, Limits, SolveError, Solved,
+    alternation_value, alternation_value_near, analysis_value, analysis_value_after,
+    analysis_value_near, naive, prove_alternation_bound, prove_analysis_bound, Bound, Limits,
+    Proof, SolveError, Solved,
 };
 use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
 use proptest::prelude::*;
@@ -21,6 +23,18 @@ fn value(solved: Result<Solved, SolveError>) -> Option<i64> {
 
 fn pos(rows: &[&str]) -> Position {
     Position::from_rows(rows).expect("test diagram")
+}
+
+/// Runs `work` on a thread with a big stack (plain minimax recurses once per move of its longest line).
+fn on_big_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, work)
+            .expect("a thread for plain minimax")
+            .join()
+            .expect("plain minimax finishes")
+    })
 }
 
 /// Whether every string of `position` has a liberty (the solver refuses other positions).
@@ -171,15 +185,29 @@ proptest! {
 
     /// SOLVER-6: the solver and plain minimax agree on every analysis value, under both end rules.
     #[test]
-    fn analyses_agree_with_plain_minimax(position in small_position(), two_passes in any::<bool>()) {
+    fn analyses_agree_with_plain_minimax(
+        position in small_position(),
+        two_passes in any::<bool>(),
+        off in -3i64..=3,
+    ) {
         prop_assume!(position.empty_points().len() <= 6);
         let ruleset = rulesets()[usize::from(two_passes)];
         for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
-            let Some(expected) = naive::analysis_value(&ruleset, &position, analysis, 5_000) else {
+            let Some(expected) = on_big_stack(|| naive::analysis_value(&ruleset, &position, analysis, 5_000)) else {
                 continue;
             };
             let solved = value(analysis_value(&ruleset, &position, analysis, LIMITS));
             prop_assert_eq!(solved, Some(expected), "{:?} of {:?}", analysis, position);
+            // SOLVER-3.6: null-window searches from a guess, and proofs of bounds, agree too.
+            let near = analysis_value_near(&ruleset, &position, analysis, &[], expected + off, LIMITS);
+            prop_assert_eq!(value(near), Some(expected), "{:?} near of {:?}", analysis, position);
+            let prove = |bound| prove_analysis_bound(&ruleset, &position, analysis, &[], bound, LIMITS)
+                .expect("the solver accepts the position");
+            let guess = expected + off;
+            let holds = if off <= 0 { Bound::AtLeast(guess) } else { Bound::AtMost(guess) };
+            let fails = if off <= 0 { Bound::AtMost(guess - 1) } else { Bound::AtLeast(guess + 1) };
+            prop_assert!(matches!(prove(holds), Proof::Proven { .. }), "{:?} {:?}", analysis, holds);
+            prop_assert!(matches!(prove(fails), Proof::Refuted { .. }), "{:?} {:?}", analysis, fails);
         }
     }
 
@@ -191,9 +219,39 @@ proptest! {
             ruleset.naj.analyses = Analyses::Single;
         }
         prop_assume!(position.board().len() <= 6);
-        if let Some(expected) = naive::alternation_value(&ruleset, &position, Color::Black, 5_000) {
+        if let Some(expected) = on_big_stack(|| naive::alternation_value(&ruleset, &position, Color::Black, 5_000)) {
             let solved = value(alternation_value(&ruleset, &position, Color::Black, ByColor::default(), LIMITS));
             prop_assert_eq!(solved, Some(expected), "alternation of {:?}", position);
+            // SOLVER-3.6: from a guess (with prisoners given), and by proofs of bounds.
+            let mut prisoners = ByColor::default();
+            prisoners[Color::White] = 2;
+            let near = alternation_value_near(
+                &ruleset, &position, Color::Black, prisoners, &[], expected + 1, LIMITS,
+            );
+            prop_assert_eq!(value(near), Some(expected - 2), "alternation near of {:?}", position);
+            let prove = |bound| prove_alternation_bound(
+                &ruleset, &position, Color::Black, prisoners, &[], bound, LIMITS,
+            ).expect("the solver accepts the position");
+            prop_assert!(
+                matches!(prove(Bound::AtLeast(expected - 2)), Proof::Proven { .. }),
+                "alternation bound of {:?}",
+                position
+            );
+            prop_assert!(
+                matches!(prove(Bound::AtMost(expected - 2)), Proof::Proven { .. }),
+                "alternation bound of {:?}",
+                position
+            );
+            prop_assert!(
+                matches!(prove(Bound::AtLeast(expected - 1)), Proof::Refuted { .. }),
+                "alternation bound of {:?}",
+                position
+            );
+            prop_assert!(
+                matches!(prove(Bound::AtMost(expected - 3)), Proof::Refuted { .. }),
+                "alternation bound of {:?}",
+                position
+            );
         }
     }
 }

@@ -119,6 +119,64 @@ pub fn analysis_value_after(
     played: &[Move],
     limits: Limits,
 ) -> Result<Solved, SolveError> {
+    analysis_run(
+        ruleset,
+        final_position,
+        analysis,
+        played,
+        limits,
+        |search| finish(search, 0, None),
+    )
+}
+
+/// SOLVER-3.6: [`analysis_value_after`] searched by null-window searches from `guess` (a claimed value,
+/// say): the same value when it is proven, often with fewer nodes when the guess is right.
+pub fn analysis_value_near(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    played: &[Move],
+    guess: i64,
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    analysis_run(
+        ruleset,
+        final_position,
+        analysis,
+        played,
+        limits,
+        |search| finish(search, 0, Some(guess)),
+    )
+}
+
+/// SOLVER-3.6: whether `bound` holds for the value of [`analysis_value_after`], by one null-window search.
+pub fn prove_analysis_bound(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    played: &[Move],
+    bound: Bound,
+    limits: Limits,
+) -> Result<Proof, SolveError> {
+    analysis_run(
+        ruleset,
+        final_position,
+        analysis,
+        played,
+        limits,
+        |search| prove(search, 0, bound),
+    )
+}
+
+/// SOLVER-2.2: runs `work` on the search of an analysis (on a big stack, SOLVER-1.4).
+fn analysis_run<R: Send>(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    played: &[Move],
+    limits: Limits,
+    work: impl FnOnce(&mut Search<'_, AnalysisPhase<'_>>) -> R + Send,
+) -> Result<R, SolveError> {
     let (geometry, history) = prepare(ruleset, final_position, Phase::Analysis(analysis), played)?;
     let end_passes = usize::from(ruleset.naj.analysis_end_passes);
     let mut control = Control::default();
@@ -129,8 +187,10 @@ pub fn analysis_value_after(
         end_passes,
         &mut control,
     );
-    let mut search = history.search(&geometry, phase, limits);
-    Ok(finish(&mut search, 0))
+    Ok(on_big_stack(|max_depth| {
+        let mut search = history.search(&geometry, phase, limits, max_depth);
+        work(&mut search)
+    }))
 }
 
 /// SOLVER-2.3: the value of the game from `start`, during the alternation with `to_move` to move and
@@ -155,14 +215,118 @@ pub fn alternation_value_after(
     played: &[Move],
     limits: Limits,
 ) -> Result<Solved, SolveError> {
+    alternation_run(
+        ruleset,
+        start,
+        to_move,
+        prisoners,
+        played,
+        limits,
+        |search, offset| finish(search, offset, None),
+    )
+}
+
+/// SOLVER-3.6: [`alternation_value_after`] searched by null-window searches from `guess` (a claimed score
+/// before komi, prisoners included).
+pub fn alternation_value_near(
+    ruleset: &Ruleset,
+    start: &Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    played: &[Move],
+    guess: i64,
+    limits: Limits,
+) -> Result<Solved, SolveError> {
+    alternation_run(
+        ruleset,
+        start,
+        to_move,
+        prisoners,
+        played,
+        limits,
+        |search, offset| finish(search, offset, Some(guess)),
+    )
+}
+
+/// SOLVER-3.6: whether `bound` holds for the value of [`alternation_value_after`], by one null-window search.
+pub fn prove_alternation_bound(
+    ruleset: &Ruleset,
+    start: &Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    played: &[Move],
+    bound: Bound,
+    limits: Limits,
+) -> Result<Proof, SolveError> {
+    alternation_run(
+        ruleset,
+        start,
+        to_move,
+        prisoners,
+        played,
+        limits,
+        |search, offset| prove(search, offset, bound),
+    )
+}
+
+/// SOLVER-2.3: runs `work` on the search of the alternation, with the prisoners taken before its start state
+/// (on a big stack, SOLVER-1.4).
+fn alternation_run<R: Send>(
+    ruleset: &Ruleset,
+    start: &Position,
+    to_move: Color,
+    prisoners: ByColor<u32>,
+    played: &[Move],
+    limits: Limits,
+    work: impl FnOnce(&mut Search<'_, AlternationPhase>, i64) -> R + Send,
+) -> Result<R, SolveError> {
     let (geometry, history) = prepare(ruleset, start, Phase::Alternation { to_move }, played)?;
     let taken = history.prisoners;
     let difference = i64::from(prisoners[Color::Black] + taken[Color::Black])
         - i64::from(prisoners[Color::White] + taken[Color::White]);
     let end_passes = usize::from(ruleset.naj.analysis_end_passes);
     let phase = AlternationPhase::new(&geometry, ruleset.naj.analyses, end_passes);
-    let mut search = history.search(&geometry, phase, limits);
-    Ok(finish(&mut search, difference))
+    Ok(on_big_stack(|max_depth| {
+        let mut search = history.search(&geometry, phase, limits, max_depth);
+        work(&mut search, difference)
+    }))
+}
+
+/// SOLVER-1.4: the stack a solve runs on: a thread's of [`BIG_STACK`] bytes (only what is used is touched).
+const BIG_STACK: usize = 1 << 30;
+
+/// SOLVER-1.4: the longest line followed on a [`BIG_STACK`] (the alternation's line and the line of an
+/// analysis nested in it each up to this depth).
+const BIG_STACK_DEPTH: usize = 20_000;
+
+/// SOLVER-1.4: runs `work` with the depth it may recurse to: on a thread with a big stack, or, if no such
+/// thread can be started, on the caller's with [`search::SMALL_STACK_DEPTH`].
+fn on_big_stack<R: Send>(work: impl FnOnce(usize) -> R + Send) -> R {
+    let slot = std::sync::Mutex::new(Some(work));
+    let take = || {
+        slot.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    };
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("gorules-solver".into())
+            .stack_size(BIG_STACK)
+            .spawn_scoped(scope, || take().map(|work| work(BIG_STACK_DEPTH)));
+        let done = match spawned {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => None,
+        };
+        match done {
+            Some(result) => result,
+            None => match take() {
+                Some(work) => work(search::SMALL_STACK_DEPTH),
+                None => unreachable!("the work runs once, on one thread or the other"),
+            },
+        }
+    })
 }
 
 /// SOLVER-2.4: a move-sequence replayed so far, ready to be searched on.
@@ -179,10 +343,12 @@ impl History {
         geometry: &'g Geometry,
         phase: P,
         limits: Limits,
+        max_depth: usize,
     ) -> Search<'g, P> {
         let budget = Budget {
             used: 0,
             limit: limits.max_nodes,
+            max_depth,
         };
         Search::new(
             geometry,
@@ -237,9 +403,53 @@ fn prepare(
     Ok((geometry, history))
 }
 
-/// SOLVER-1.3, SOLVER-1.4: solves and reports, adding `offset` (prisoners already taken) to the value.
-fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64) -> Solved {
-    match search.solve() {
+/// SOLVER-3.6: a bound on a value, to prove or refute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is at least this.
+    AtLeast(i64),
+    /// The value is at most this.
+    AtMost(i64),
+}
+
+/// SOLVER-3.6: the answer of a proof of a [`Bound`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The bound holds (proven by a complete search).
+    Proven {
+        /// SOLVER-1.4: the nodes counted.
+        nodes: u64,
+    },
+    /// The bound does not hold (its negation is proven by a complete search).
+    Refuted {
+        /// SOLVER-1.4: the nodes counted.
+        nodes: u64,
+    },
+    /// SOLVER-1.4: the node allowance ran out.
+    OutOfReach {
+        /// SOLVER-1.4: the nodes counted.
+        nodes: u64,
+    },
+}
+
+/// SOLVER-3.6: proves or refutes `bound` on the value of the search's state plus `offset`.
+fn prove<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, bound: Bound) -> Proof {
+    let outcome = match bound {
+        Bound::AtLeast(value) => search.at_least(value - offset),
+        Bound::AtMost(value) => search.at_least(value - offset + 1).map(|above| !above),
+    };
+    let nodes = search.budget.used;
+    match outcome {
+        Ok(true) => Proof::Proven { nodes },
+        Ok(false) => Proof::Refuted { nodes },
+        Err(_) => Proof::OutOfReach { nodes },
+    }
+}
+
+/// SOLVER-1.3, SOLVER-1.4: solves (from `guess`, SOLVER-3.6, if any) and reports, adding `offset` (prisoners
+/// already taken) to the value.
+fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, guess: Option<i64>) -> Solved {
+    match search.solve(guess.map(|guess| guess - offset)) {
         Ok((value, principal_variation)) => Solved::Value {
             value: value + offset,
             principal_variation,

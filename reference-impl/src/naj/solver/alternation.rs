@@ -71,6 +71,7 @@ impl AlternationPhase {
         let nested = Budget {
             used: budget.used,
             limit: budget.limit,
+            max_depth: budget.max_depth,
         };
         let mut search = Search::new(
             &self.geometry,

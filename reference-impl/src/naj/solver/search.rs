@@ -18,6 +18,9 @@ pub(crate) struct Budget {
     pub used: u64,
     /// The allowance.
     pub limit: u64,
+    /// SOLVER-1.4: the longest history a search follows (it depends on the stack the search runs on; a
+    /// search nested in the alternation's has its own).
+    pub max_depth: usize,
 }
 
 impl Budget {
@@ -76,6 +79,10 @@ impl Depends {
             .all(|&(word, mask)| self.0[word] & mask != 0)
     }
 
+    fn disjoint(&self, other: &Depends) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
+    }
+
     fn union_with(&mut self, other: &Depends) {
         for (mine, theirs) in self.0.iter_mut().zip(other.0.iter()) {
             *mine |= theirs;
@@ -127,9 +134,9 @@ struct Searched {
     depends: Depends,
 }
 
-/// SOLVER-1.4: the longest history the search follows (deeper lines count as out of reach, so that the
-/// recursion stays within the stack).
-const MAX_DEPTH: usize = 400;
+/// SOLVER-1.4: the longest history the search follows on an ordinary thread's stack (deeper lines count as
+/// out of reach, so that the recursion stays within the stack).
+pub(crate) const SMALL_STACK_DEPTH: usize = 400;
 
 /// The smallest and largest values the search ever handles (far beyond any score).
 pub(crate) const INFINITY: i64 = 1 << 40;
@@ -147,6 +154,12 @@ pub(crate) struct Search<'g, P: Phase> {
     moves: Vec<Move>,
     first_to_move: Color,
     table: FastMap<Key, Entry>,
+    /// KO-2.1: how many plays of the history made each transition, by the fingerprints of its two positions
+    /// (a quick filter; [`Search::transition_used`] confirms on the positions themselves).
+    transitions: FastMap<(u64, u64), u32>,
+    /// SOLVER-4.2: `played_from[i]` is the union of the Bloom slots of the positions the plays among the
+    /// first `i` moves left (a quick filter for [`Search::independent_of_history`]).
+    played_from: Vec<Depends>,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -160,7 +173,19 @@ impl<'g, P: Phase> Search<'g, P> {
         positions: Vec<Stones>,
         moves: Vec<Move>,
     ) -> Search<'g, P> {
-        let fingerprints = positions.iter().map(Stones::fingerprint).collect();
+        let fingerprints: Vec<u64> = positions.iter().map(Stones::fingerprint).collect();
+        let mut transitions = FastMap::default();
+        let mut played_from = vec![Depends::default()];
+        for (i, mv) in moves.iter().enumerate() {
+            let mut filter = played_from[i];
+            if !mv.is_pass() {
+                *transitions
+                    .entry((fingerprints[i], fingerprints[i + 1]))
+                    .or_insert(0) += 1;
+                filter.insert(fingerprints[i]);
+            }
+            played_from.push(filter);
+        }
         Search {
             geometry,
             phase,
@@ -170,6 +195,8 @@ impl<'g, P: Phase> Search<'g, P> {
             moves,
             first_to_move,
             table: FastMap::default(),
+            transitions,
+            played_from,
         }
     }
 
@@ -178,9 +205,37 @@ impl<'g, P: Phase> Search<'g, P> {
         Ok(self.search(-INFINITY, INFINITY)?.value)
     }
 
-    /// SOLVER-3, SOLVER-3.4: the exact value of the current state and a principal variation from it.
-    pub fn solve(&mut self) -> Result<(i64, Vec<Move>), OutOfNodes> {
-        let value = self.value()?;
+    /// SOLVER-3.6: whether the value of the current state is at least `threshold`, by one null-window search.
+    pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
+        Ok(self.search(threshold - 1, threshold)?.value >= threshold)
+    }
+
+    /// SOLVER-3.6: the exact value of the current state by null-window searches starting at `guess`, each
+    /// narrowing the interval `[low, high]` known to hold the value until it is one value.
+    pub fn value_near(&mut self, guess: i64) -> Result<i64, OutOfNodes> {
+        let (mut low, mut high) = self.root_bounds()?;
+        let mut guess = guess.clamp(low, high);
+        while low < high {
+            // Test "value >= beta" with beta in (low, high]: the guess, or just above it if it is `low`.
+            let beta = if guess == low { guess + 1 } else { guess };
+            let value = self.search(beta - 1, beta)?.value;
+            if value >= beta {
+                low = value.max(beta);
+            } else {
+                high = value.min(beta - 1);
+            }
+            guess = value.clamp(low, high);
+        }
+        Ok(low)
+    }
+
+    /// SOLVER-3, SOLVER-3.4, SOLVER-3.6: the exact value of the current state (searched from `guess` if any)
+    /// and a principal variation from it.
+    pub fn solve(&mut self, guess: Option<i64>) -> Result<(i64, Vec<Move>), OutOfNodes> {
+        let value = match guess {
+            Some(guess) => self.value_near(guess)?,
+            None => self.value()?,
+        };
         let start = self.moves.len();
         let line = self.principal_variation(value);
         while self.moves.len() > start {
@@ -229,6 +284,9 @@ impl<'g, P: Phase> Search<'g, P> {
     /// KO-2.1: whether some earlier play left `from` (the current position) and created `to`.
     fn transition_used(&self, from: &Stones, to: &Stones) -> bool {
         let (from_print, to_print) = (from.fingerprint(), to.fingerprint());
+        if !self.transitions.contains_key(&(from_print, to_print)) {
+            return false;
+        }
         self.moves.iter().enumerate().any(|(i, mv)| {
             !mv.is_pass()
                 && self.fingerprints[i] == from_print
@@ -250,6 +308,11 @@ impl<'g, P: Phase> Search<'g, P> {
 
     /// SOLVER-4.2: whether no position that an earlier play of the history left is among `depends`.
     fn independent_of_history(&self, depends: &Depends) -> bool {
+        let filter = self.played_from[self.played_from.len() - 1];
+        if filter.disjoint(depends) {
+            // Every played-from position has its slots in `filter`, so none has them all in `depends`.
+            return true;
+        }
         self.moves
             .iter()
             .zip(&self.fingerprints)
@@ -286,21 +349,40 @@ impl<'g, P: Phase> Search<'g, P> {
     }
 
     fn push(&mut self, child: &Child) {
-        self.fingerprints.push(child.after.fingerprint());
+        let from = self.fingerprints[self.fingerprints.len() - 1];
+        let to = child.after.fingerprint();
+        let mut filter = self.played_from[self.played_from.len() - 1];
+        if !child.mv.is_pass() {
+            *self.transitions.entry((from, to)).or_insert(0) += 1;
+            filter.insert(from);
+        }
+        self.played_from.push(filter);
+        self.fingerprints.push(to);
         self.positions.push(child.after);
         self.moves.push(child.mv);
     }
 
     fn pop(&mut self) {
-        self.fingerprints.pop();
+        let to = self.fingerprints.pop();
         self.positions.pop();
-        self.moves.pop();
+        self.played_from.pop();
+        if let (Some(mv), Some(to)) = (self.moves.pop(), to) {
+            if !mv.is_pass() {
+                let from = self.fingerprints[self.fingerprints.len() - 1];
+                if let Some(count) = self.transitions.get_mut(&(from, to)) {
+                    *count -= 1;
+                    if *count == 0 {
+                        self.transitions.remove(&(from, to));
+                    }
+                }
+            }
+        }
     }
 
     /// SOLVER-3.2: alpha-beta (fail-soft) on the current state within the window `(alpha, beta)`.
     fn search(&mut self, alpha: i64, beta: i64) -> Result<Searched, OutOfNodes> {
         self.budget.spend(1)?;
-        if self.moves.len() > MAX_DEPTH {
+        if self.moves.len() > self.budget.max_depth {
             return Err(OutOfNodes);
         }
         let mut depends = Depends::default();
