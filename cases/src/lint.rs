@@ -443,28 +443,10 @@ fn game_needs_solver(case: &Case, check: &Check) -> bool {
             })
         })
     };
-    let single = match &case.ruleset {
-        crate::model::Ruleset::Naj(o) => o.analyses == crate::model::Analyses::Single,
-        crate::model::Ruleset::Core(_) => false,
-    };
-    let black_side = g.black_reference.is_some()
-        || g.black_control.is_some()
-        || g.black_points.is_some()
-        || g.black_score.is_some();
-    let white_side = g.white_reference.is_some()
-        || g.white_control.is_some()
-        || g.white_points.is_some()
-        || g.white_score.is_some();
-    let both = g.control.is_some()
-        || g.board_score.is_some()
-        || g.score.is_some()
-        || matches!(g.result, Some(r) if r != crate::model::GameResult::NoResult);
-    let missing = if single {
-        (black_side || white_side || both || g.reference.is_some()) && g.analysis.is_none()
-    } else {
-        ((black_side || both) && g.black_analysis.is_none())
-            || ((white_side || both) && g.white_analysis.is_none())
-    };
+    let needed = g.analyses_needed(&case.ruleset);
+    let missing = (needed.single && g.analysis.is_none())
+        || (needed.black && g.black_analysis.is_none())
+        || (needed.white && g.white_analysis.is_none());
     continues(&g.alternation)
         || continues(&g.black_analysis)
         || continues(&g.white_analysis)

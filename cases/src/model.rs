@@ -426,6 +426,64 @@ pub enum Phase {
     Sequence,
 }
 
+impl Phase {
+    /// The phase's name as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Alternation => "alternation",
+            Phase::BlackAnalysis => "black-analysis",
+            Phase::WhiteAnalysis => "white-analysis",
+            Phase::Analysis => "analysis",
+            Phase::Sequence => "sequence",
+        }
+    }
+}
+
+/// CASE-4.7: which analyses a game check's expectations need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalysesNeeded {
+    /// The black-analysis (two-analysis rules).
+    pub black: bool,
+    /// The white-analysis (two-analysis rules).
+    pub white: bool,
+    /// The single analysis (NAJ-9.3).
+    pub single: bool,
+}
+
+impl Game {
+    /// CASE-4.7: the analyses this check's expectations need under `ruleset`: Black's side for his reference,
+    /// control, points or score, White's likewise, both for the combined map, the totals and a result.
+    pub fn analyses_needed(&self, ruleset: &Ruleset) -> AnalysesNeeded {
+        let black = self.black_reference.is_some()
+            || self.black_control.is_some()
+            || self.black_points.is_some()
+            || self.black_score.is_some();
+        let white = self.white_reference.is_some()
+            || self.white_control.is_some()
+            || self.white_points.is_some()
+            || self.white_score.is_some();
+        let both = self.control.is_some()
+            || self.board_score.is_some()
+            || self.score.is_some()
+            || matches!(self.result, Some(r) if r != GameResult::NoResult);
+        let single = matches!(ruleset, Ruleset::Naj(o) if o.analyses == Analyses::Single);
+        if single {
+            let any = black || white || both || self.reference.is_some();
+            AnalysesNeeded {
+                black: false,
+                white: false,
+                single: any,
+            }
+        } else {
+            AnalysesNeeded {
+                black: black || both,
+                white: white || both,
+                single: false,
+            }
+        }
+    }
+}
+
 /// CASE-4: one check, keyed by its kind.
 #[derive(Debug, Clone)]
 pub enum Check {

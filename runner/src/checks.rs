@@ -7,7 +7,7 @@ use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::model::{
     BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
-    Immortal, Phase, Prisoners, Replay,
+    Immortal, Prisoners, Replay,
 };
 use gorules_cases::moves::{Move, MovesSpec, Resolved};
 use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
@@ -503,25 +503,11 @@ fn game(case: &Case, g: &Game, engine: &mut dyn Engine) -> Judged {
     let mut out = Vec::new();
     let combos = {
         let mut v = Vec::new();
-        let single = matches!(&case.ruleset, gorules_cases::model::Ruleset::Naj(o)
-            if o.analyses == gorules_cases::model::Analyses::Single);
-        let black_side = g.black_reference.is_some()
-            || g.black_control.is_some()
-            || g.black_points.is_some()
-            || g.black_score.is_some();
-        let white_side = g.white_reference.is_some()
-            || g.white_control.is_some()
-            || g.white_points.is_some()
-            || g.white_score.is_some();
-        let both = g.control.is_some()
-            || g.board_score.is_some()
-            || g.score.is_some()
-            || matches!(g.result, Some(r) if r != GameResult::NoResult);
-        let any = black_side || white_side || both || g.reference.is_some();
+        let needed = g.analyses_needed(&case.ruleset);
         for a in alternatives(&g.alternation, case, false)? {
-            for b in alternatives(&g.black_analysis, case, !single && (black_side || both))? {
-                for w in alternatives(&g.white_analysis, case, !single && (white_side || both))? {
-                    for x in alternatives(&g.analysis, case, single && any)? {
+            for b in alternatives(&g.black_analysis, case, needed.black)? {
+                for w in alternatives(&g.white_analysis, case, needed.white)? {
+                    for x in alternatives(&g.analysis, case, needed.single)? {
                         v.push(GameMoves {
                             alternation: a.clone(),
                             black_analysis: b.clone(),
@@ -775,15 +761,4 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
         }
     }
     Ok(out)
-}
-
-/// The phase a check's moves belong to, for reports.
-pub fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Alternation => "alternation",
-        Phase::BlackAnalysis => "black-analysis",
-        Phase::WhiteAnalysis => "white-analysis",
-        Phase::Analysis => "analysis",
-        Phase::Sequence => "sequence",
-    }
 }

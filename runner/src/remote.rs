@@ -131,16 +131,6 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
     }
 }
 
-fn phase_word(p: Phase) -> &'static str {
-    match p {
-        Phase::Alternation => "alternation",
-        Phase::BlackAnalysis => "black-analysis",
-        Phase::WhiteAnalysis => "white-analysis",
-        Phase::Analysis => "analysis",
-        Phase::Sequence => "sequence",
-    }
-}
-
 /// The first mover of a phase (CASE-2).
 fn first_mover(start: &Start, phase: Phase, moves: &[Move]) -> Color {
     match phase {
@@ -332,7 +322,7 @@ impl Remote {
                     );
                     self.ok(
                         "gorules-setup",
-                        &[phase_word(phase), &line, color_word(first), &b, &w],
+                        &[phase.name(), &line, color_word(first), &b, &w],
                     )?;
                 }
             }
@@ -437,7 +427,7 @@ impl Remote {
                 BestPlay::OutOfReach { nodes, low, high } => {
                     return Err(EngineError::Unsupported(format!(
                         "the best play needed to finish the {} (out of reach: {low}..={high} after {nodes} nodes)",
-                        phase_word(phase)
+                        phase.name()
                     )))
                 }
             }
@@ -452,7 +442,7 @@ impl Remote {
                     let why = r.map_or("illegal".to_string(), |r| r.to_string());
                     return Err(refused(format!(
                         "{} move {} is illegal: {why}",
-                        phase_word(phase),
+                        phase.name(),
                         i + 1
                     )));
                 }
@@ -713,7 +703,7 @@ impl Engine for Remote {
             let Some(ms) = ms else { return Ok(Vec::new()) };
             let (_, ended) = r.play_to_end(&analysis_start, phase, ms)?;
             if ended.as_deref() != Some("passes") {
-                return Err(refused(format!("the {} has not ended", phase_word(phase))));
+                return Err(refused(format!("the {} has not ended", phase.name())));
             }
             colors.iter().map(|c| r.side(*c, &final_grid)).collect()
         };
