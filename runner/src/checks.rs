@@ -163,16 +163,21 @@ fn describe(index: usize, m: &Move, height: usize) -> String {
     }
 }
 
-fn legality(case: &Case, c: &gorules_cases::model::Legality, engine: &mut dyn Engine) -> Judged {
-    let s = start(case)?;
-    let after = match &c.after {
-        None => Vec::new(),
-        Some(a) => resolve(a, &case.board, case)?
+/// The moves a check plays first (`after`): one line of moves (the lint allows no alternatives there).
+fn after_moves(spec: &Option<MovesSpec>, case: &Case) -> Result<Vec<Move>, Outcome> {
+    match spec {
+        None => Ok(Vec::new()),
+        Some(a) => Ok(resolve(a, &case.board, case)?
             .into_iter()
             .next()
             .map(|r| r.moves)
-            .unwrap_or_default(),
-    };
+            .unwrap_or_default()),
+    }
+}
+
+fn legality(case: &Case, c: &gorules_cases::model::Legality, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let after = after_moves(&c.after, case)?;
     let mut out = Vec::new();
     for alt in resolve(&c.mv, &case.board, case)? {
         let Some(mv) = alt.moves.first() else {
@@ -697,14 +702,7 @@ fn judge_game(case: &Case, g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>)
 fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let height = case.board.size().1;
-    let after = match &b.after {
-        None => Vec::new(),
-        Some(a) => resolve(a, &case.board, case)?
-            .into_iter()
-            .next()
-            .map(|r| r.moves)
-            .unwrap_or_default(),
-    };
+    let after = after_moves(&b.after, case)?;
     let mut out = Vec::new();
     if let Some(line) = &b.line {
         for (k, alt) in resolve(line, &case.board, case)?.into_iter().enumerate() {
