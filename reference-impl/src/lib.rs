@@ -9,7 +9,7 @@
 //! - [`moves`] (CORE-5): plays and passes, capture and suicide; [`illegal`]: the reasons a move is illegal;
 //! - [`ko`] (KO-1 to KO-5): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
 //! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets;
-//! - [`kee`] (KEE-1 to KEE-11, KEE-15): the Kee Rules' board rules for any graph and any number of players;
+//! - [`kee`] (KEE-1 to KEE-13, KEE-15): the Kee Rules, for any graph and any number of players;
 //! - [`protocol`] (PROTO): the engine protocol, the one edge where text comes in and goes out.
 //!
 //! Everything is a pure function of its inputs: no I/O, no printing. Constructors that take user input check it

@@ -223,3 +223,132 @@ proptest! {
         }
     }
 }
+
+mod game {
+    //! KEE-12, KEE-13: the game on seed 001's 2x1 board (one row of two intersections; the whole board),
+    //! whose line the seed's prose fixes exactly (`shared/recovered-diagrams.md`, "2x1 board").
+
+    use super::{at, grid};
+    use gorules_ref::kee::{KeeEnd, KeeGame, KeePlay, KeeRules, KoCondition, Player, Prohibition};
+
+    fn two_by_one() -> KeeGame {
+        KeeGame::new(grid(&[".."], 2), KeeRules::default())
+    }
+
+    /// B1 left, W2 right (captures), B3 refreshing pass, W4 normal pass, B5 left (captures), W6 refreshing pass,
+    /// B7 normal pass, W8 right (captures): legal, and nobody is prohibited.
+    fn the_seed_line(g: &mut KeeGame) {
+        let a = g.position().clone();
+        let (left, right) = (at(&a, 0, 0), at(&a, 1, 0));
+        for play in [
+            KeePlay::Stone(left),
+            KeePlay::Stone(right),
+            KeePlay::RefreshingPass,
+            KeePlay::NormalPass,
+            KeePlay::Stone(left),
+            KeePlay::RefreshingPass,
+            KeePlay::NormalPass,
+            KeePlay::Stone(right),
+        ] {
+            assert_eq!(g.play(play), Ok(None), "{play:?}");
+        }
+        assert_eq!(g.points(), vec![0, 2]);
+        assert_eq!(g.to_play(), Some(Player(0)));
+    }
+
+    #[test]
+    fn black_9_normal_pass_lets_white_end_the_game() {
+        // Seed 001: "If it is a normal pass play, then a normal pass play of White 10 would end the game and
+        // White wins by 2 points".
+        let mut g = two_by_one();
+        the_seed_line(&mut g);
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.ended(), None);
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.ended(), Some(KeeEnd::Passes));
+        assert_eq!(g.points(), vec![0, 2]);
+    }
+
+    #[test]
+    fn black_9_refreshing_pass_repeats_black_3_and_black_is_prohibited() {
+        // Seed 001: a refreshing pass "would repeat Black 3 as a refreshing pass play and trigger secondary ko
+        // condition such that Black would be prohibited ... because the number of normal pass play of both
+        // players are the same within the cycle".
+        let mut g = two_by_one();
+        the_seed_line(&mut g);
+        assert_eq!(
+            g.play(KeePlay::RefreshingPass),
+            Ok(Some(Prohibition {
+                ko_player: Player(0),
+                condition: KoCondition::Secondary
+            }))
+        );
+        assert!(g.is_prohibited(Player(0)));
+        // White alone plays on; his normal pass is every active player's: the game ends, White has 2 points.
+        assert_eq!(g.to_play(), Some(Player(1)));
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.ended(), Some(KeeEnd::Passes));
+        assert_eq!(g.points(), vec![0, 2]);
+    }
+
+    #[test]
+    fn black_3_normal_pass_lets_the_board_be_scored() {
+        // Seed 001: "Black 3 has to be a refreshing pass play to avoid scoring with such board position".
+        let mut g = two_by_one();
+        let a = g.position().clone();
+        g.play(KeePlay::Stone(at(&a, 0, 0))).expect("B1");
+        g.play(KeePlay::Stone(at(&a, 1, 0))).expect("W2");
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.ended(), Some(KeeEnd::Passes));
+        assert_eq!(g.points(), vec![0, 2]);
+    }
+
+    #[test]
+    fn an_immediate_recapture_makes_its_player_the_ko_player() {
+        // KEE-12(a) (constructed): B1 left, W2 right, B3 left recreates the position White met after B1, with
+        // stone plays since and no normal passes: the last to play, Black, is prohibited.
+        let mut g = two_by_one();
+        let a = g.position().clone();
+        g.play(KeePlay::Stone(at(&a, 0, 0))).expect("B1");
+        g.play(KeePlay::Stone(at(&a, 1, 0))).expect("W2");
+        assert_eq!(
+            g.play(KeePlay::Stone(at(&a, 0, 0))),
+            Ok(Some(Prohibition {
+                ko_player: Player(0),
+                condition: KoCondition::Primary
+            }))
+        );
+        assert_eq!(g.to_play(), Some(Player(1)));
+    }
+
+    #[test]
+    fn without_refreshing_passes_the_variant_refuses_them() {
+        let rules = KeeRules {
+            refreshing_passes: false,
+            ..KeeRules::default()
+        };
+        let mut g = KeeGame::new(grid(&[".."], 2), rules);
+        assert_eq!(
+            g.play(KeePlay::RefreshingPass),
+            Err(gorules_ref::kee::KeeIllegal::NoRefreshingPasses)
+        );
+    }
+
+    #[test]
+    fn once_black_is_prohibited_white_plays_alone_and_his_pass_ends_the_game() {
+        // KEE-5, KEE-13(a) (constructed): after Black is prohibited the turn order skips him; White captures,
+        // and his normal pass is a pass by every player not prohibited.
+        let mut g = two_by_one();
+        let a = g.position().clone();
+        g.play(KeePlay::Stone(at(&a, 0, 0))).expect("B1");
+        g.play(KeePlay::Stone(at(&a, 1, 0))).expect("W2");
+        g.play(KeePlay::Stone(at(&a, 0, 0)))
+            .expect("B3: Black prohibited");
+        // White alone: the board is "#." with White to play.
+        g.play(KeePlay::Stone(at(&a, 1, 0))).expect("W4 captures");
+        // ".O" with White to play again; a normal pass ends the game for the only active player.
+        assert_eq!(g.play(KeePlay::NormalPass), Ok(None));
+        assert_eq!(g.ended(), Some(KeeEnd::Passes));
+    }
+}

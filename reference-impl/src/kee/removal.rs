@@ -48,7 +48,7 @@ pub struct StonePlay {
 }
 
 /// Why a stone play is not allowed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SuicidalPlay {
     /// KEE-5(a): the intersection is occupied (or not on the board).
     Occupied,
