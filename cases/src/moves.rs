@@ -280,7 +280,7 @@ fn resolve_segments(
                             Some(label_point(*c, i + 1, at.get(&(i + 1)), labels, height)?)
                         }
                     };
-                    if let (None, Some(_)) = (m.label(), at.get(&(i + 1))) {
+                    if !matches!(m, SeqMove::Label(_)) && at.contains_key(&(i + 1)) {
                         return Err(format!(
                             "`at` names move {}, which is not a label move",
                             i + 1
@@ -328,18 +328,6 @@ fn resolve_segments(
         }
     }
     Ok(out)
-}
-
-trait LabelOf {
-    fn label(&self) -> Option<char>;
-}
-impl LabelOf for SeqMove {
-    fn label(&self) -> Option<char> {
-        match self {
-            SeqMove::Label(c) => Some(*c),
-            _ => None,
-        }
-    }
 }
 
 fn check_player(expected: Option<Player>, found: Player, k: usize) -> Result<(), String> {

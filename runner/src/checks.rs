@@ -529,7 +529,7 @@ fn game(case: &Case, g: &Game, engine: &mut dyn Engine) -> Judged {
     for (k, moves) in combos.iter().enumerate() {
         let got = engine.game(&s, moves)?;
         let before = out.len();
-        judge_game(case, g, &got, &mut out);
+        judge_game(g, &got, &mut out);
         if many {
             for m in &mut out[before..] {
                 m.what = format!("combination {} of the alternatives: {}", k + 1, m.what);
@@ -539,7 +539,7 @@ fn game(case: &Case, g: &Game, engine: &mut dyn Engine) -> Judged {
     Ok(out)
 }
 
-fn judge_game(case: &Case, g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>) {
+fn judge_game(g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>) {
     if let Some(want) = g.result {
         let found = if got.no_result {
             GameResult::NoResult
@@ -695,7 +695,6 @@ fn judge_game(case: &Case, g: &Game, got: &GameOutcome, out: &mut Vec<Mismatch>)
             _ => {}
         }
     }
-    let _ = case;
 }
 
 /// CASE-4.6: the value under best play after the `after` moves, and the source's line checked to be legal.
