@@ -4,7 +4,7 @@
 use super::arrangement::Arrangement;
 use super::player::Player;
 use super::removal::{play_stone, KeeOptions, SuicidalPlay};
-use super::scoring::area_points;
+use super::scoring::{area_points, territory_points};
 use crate::board::Point;
 
 /// KEE-5: a play.
@@ -25,6 +25,18 @@ pub struct KeeRules {
     pub removal: KeeOptions,
     /// KEE-5(c), KEE-12(b): whether refreshing passes exist (the variant without them omits them).
     pub refreshing_passes: bool,
+    /// KEE-15: area scoring, or territory scoring as the variant.
+    pub scoring: KeeScoring,
+}
+
+/// KEE-15: how the final board position is scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeeScoring {
+    /// KEE-15 (default): stones plus the unoccupied units bordered by one player only.
+    #[default]
+    Area,
+    /// KEE-15v: those unoccupied units plus the opponent stones the player removed.
+    Territory,
 }
 
 impl Default for KeeRules {
@@ -32,6 +44,7 @@ impl Default for KeeRules {
         KeeRules {
             removal: KeeOptions::default(),
             refreshing_passes: true,
+            scoring: KeeScoring::Area,
         }
     }
 }
@@ -94,6 +107,8 @@ pub struct KeeGame {
     /// Indices of the moments just after refreshing passes (KEE-12(a)(ii), KEE-12(b)(ii)).
     after_refresh: Vec<usize>,
     ended: Option<KeeEnd>,
+    /// KEE-15v: the opponent stones each player's plays removed, over the whole game.
+    prisoners: Vec<u32>,
 }
 
 impl KeeGame {
@@ -110,6 +125,7 @@ impl KeeGame {
             plays: Vec::new(),
             after_refresh: Vec::new(),
             ended: None,
+            prisoners: vec![0; players],
         }
     }
 
@@ -133,9 +149,22 @@ impl KeeGame {
         self.ended
     }
 
-    /// KEE-15: the points of the current board position, per player.
+    /// KEE-15: the points of the current board position, per player (territory scoring adds the prisoners).
     pub fn points(&self) -> Vec<u32> {
-        area_points(self.position())
+        match self.rules.scoring {
+            KeeScoring::Area => area_points(self.position()),
+            KeeScoring::Territory => territory_points(self.position(), &self.prisoners),
+        }
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> KeeRules {
+        self.rules
+    }
+
+    /// KEE-15v: the opponent stones each player's plays have removed.
+    pub fn prisoners(&self) -> &[u32] {
+        &self.prisoners
     }
 
     fn current(&self) -> &Moment {
@@ -193,9 +222,16 @@ impl KeeGame {
         let before = self.current().position.clone();
         let after = match play {
             KeePlay::Stone(point) => {
-                play_stone(&before, mover, point, self.rules.removal)
-                    .map_err(KeeIllegal::Stone)?
-                    .after
+                let made = play_stone(&before, mover, point, self.rules.removal)
+                    .map_err(KeeIllegal::Stone)?;
+                let taken: usize = made
+                    .removed
+                    .iter()
+                    .filter(|(owner, _)| *owner != mover)
+                    .map(|(_, stones)| stones.len())
+                    .sum();
+                self.prisoners[mover.index()] += taken as u32;
+                made.after
             }
             KeePlay::NormalPass => before.clone(),
             KeePlay::RefreshingPass if !self.rules.refreshing_passes => {

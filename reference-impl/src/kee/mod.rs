@@ -11,7 +11,9 @@ mod removal;
 mod scoring;
 
 pub use arrangement::{Arrangement, ArrangementError, Unit};
-pub use game::{KeeEnd, KeeGame, KeeIllegal, KeePlay, KeeRules, KoCondition, Prohibition};
+pub use game::{
+    KeeEnd, KeeGame, KeeIllegal, KeePlay, KeeRules, KeeScoring, KoCondition, Prohibition,
+};
 pub use player::Player;
 pub use removal::{play_stone, AlliedGroups, KeeOptions, StonePlay, SuicidalPlay, Suicide};
-pub use scoring::{area_points, ranking};
+pub use scoring::{area_points, ranking, territory_points};

@@ -1,4 +1,4 @@
-//! KEE-15: area scoring on the final board position, and the ranking.
+//! KEE-15: area scoring on the final board position (territory scoring as the variant), and the ranking.
 
 use super::arrangement::Arrangement;
 use super::player::Player;
@@ -23,6 +23,22 @@ pub fn area_points(arrangement: &Arrangement) -> Vec<u32> {
         }
         if let [only] = borders.as_slice() {
             points[only.index()] += unit.len() as u32;
+        }
+    }
+    points
+}
+
+/// KEE-15v: territory scoring: each player's unoccupied units bordered by his stones only, plus the opponent
+/// stones his plays removed (`prisoners[i]` for player i; our reading KEE-15v.1: stones a player removes by his
+/// own suicide, KEE-10 variant, count for nobody).
+pub fn territory_points(arrangement: &Arrangement, prisoners: &[u32]) -> Vec<u32> {
+    let mut points = area_points(arrangement);
+    for p in arrangement.cells().iter().flatten() {
+        points[p.index()] -= 1;
+    }
+    for (i, taken) in prisoners.iter().enumerate() {
+        if let Some(x) = points.get_mut(i) {
+            *x += taken;
         }
     }
     points
