@@ -100,6 +100,14 @@ fn rule_name(rule: Rule) -> &'static str {
         Rule::coord_body | Rule::coord_move => "a move (a vertex such as `C3`, or `pass`)",
         Rule::pass_word => "`pass`",
         Rule::continues => "`..`",
+        Rule::graph | Rule::graph_line | Rule::graph_item | Rule::blank => {
+            "an intersection line `name stone : neighbour ...` (stone `.`, `#`, `O`, `R`, `G`, `U` or `Y`)"
+        }
+        Rule::node_name => "a name (letters, digits, `_`)",
+        Rule::node_stone => "a stone (`.`, `#`, `O`, `R`, `G`, `U` or `Y`)",
+        Rule::kee_plays | Rule::kee_play => "Kee plays: names, `pass` or `refresh`, separated by spaces",
+        Rule::refresh_word => "`refresh`",
+        Rule::normal_pass => "`pass`",
         Rule::EOI => "the end of the text",
     }
 }
