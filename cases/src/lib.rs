@@ -3,11 +3,13 @@
 
 pub mod drawn;
 pub mod errata;
+pub mod kee;
 pub mod lint;
 pub mod model;
 pub mod moves;
 pub mod suite;
 mod yaml;
 
+pub use kee::KeeCase;
 pub use model::Case;
-pub use suite::{parse_case, CaseError, LoadedCase, Suite};
+pub use suite::{parse_case, parse_kee_case, CaseError, LoadedCase, LoadedKeeCase, Suite};

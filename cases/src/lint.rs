@@ -3,7 +3,7 @@
 use crate::drawn::{Board, Drawn, Kind, Labels};
 use crate::model::{Case, Check, ColorOrBoth, Feature, Phase};
 use crate::moves::{MovesSpec, Resolved};
-use crate::suite::{CaseError, LoadedCase, Suite};
+use crate::suite::{CaseError, LoadedCase, LoadedKeeCase, Suite};
 use gorules_grammar::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,7 +25,216 @@ pub fn lint(suite: &Suite) -> Vec<CaseError> {
         }
         errors.extend(lint_case(suite, lc));
     }
+    for lc in &suite.kee_cases {
+        if let Some(first) = ids.get(lc.case.id.as_str()) {
+            errors.push(CaseError {
+                file: lc.file.clone(),
+                line: lc.locate("id", None, 1),
+                column: 0,
+                message: format!(
+                    "case id `{}` is used again: first in {}",
+                    lc.case.id,
+                    first.file.display()
+                ),
+            });
+        }
+        errors.extend(lint_kee_case(suite, lc));
+    }
+    let mut kee_ids = BTreeMap::new();
+    for lc in &suite.kee_cases {
+        if let Some(first) = kee_ids.insert(lc.case.id.as_str(), &lc.file) {
+            errors.push(CaseError {
+                file: lc.file.clone(),
+                line: lc.locate("id", None, 1),
+                column: 0,
+                message: format!(
+                    "case id `{}` is used again: first in {}",
+                    lc.case.id,
+                    first.display()
+                ),
+            });
+        }
+    }
     errors
+}
+
+/// CASE-8.4: lints one Kee case.
+pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
+    use crate::kee::{KeeAllied, KeeCheck, KeeScoringName, KeeSuicide};
+    let mut out = Vec::new();
+    let case = &lc.case;
+    let mut e = |line: usize, m: String| {
+        out.push(CaseError {
+            file: lc.file.clone(),
+            line,
+            column: 0,
+            message: m,
+        })
+    };
+    lint_header(suite, lc, &case.id, &case.source, &case.clauses, &mut e);
+    let rules = case.rules;
+    let players = rules.players;
+    if case.board.highest_player().is_some_and(|p| p >= players) {
+        e(
+            lc.locate("board", None, 1),
+            format!("the board has stones of a player beyond the {players} players of `rules`"),
+        );
+    }
+    if case.to_play.is_some_and(|p| p.0 >= players) {
+        e(
+            lc.locate("to_play", None, 1),
+            format!("`to_play` names a player beyond the {players} players of `rules`"),
+        );
+    }
+    // CASE-8.1: the features say which rules the case needs.
+    let has = |f: Feature| case.features.contains(&f);
+    let needs = [
+        (true, Feature::Kee, "every Kee case"),
+        (
+            rules.suicide == KeeSuicide::Allowed,
+            Feature::KeeSuicideAllowed,
+            "`suicide: allowed`",
+        ),
+        (
+            rules.allied_groups == KeeAllied::SingleUnit,
+            Feature::KeeSingleUnitGroups,
+            "`allied_groups: single-unit`",
+        ),
+        (
+            rules.scoring == KeeScoringName::Territory,
+            Feature::KeeTerritory,
+            "`scoring: territory`",
+        ),
+        (
+            !rules.refreshing_passes,
+            Feature::KeeNoRefreshingPasses,
+            "`refreshing_passes: false`",
+        ),
+    ];
+    for (applies, f, why) in needs {
+        if applies && !has(f) {
+            e(
+                lc.locate("features", None, 1),
+                format!("{why} needs the feature `{f}`"),
+            );
+        }
+        if !applies && has(f) && f != Feature::Kee {
+            e(
+                lc.locate("features", None, 1),
+                format!("the feature `{f}` belongs to cases with {why}"),
+            );
+        }
+    }
+    if let Err(m) = case.effective_checks() {
+        e(lc.locate("errata", None, 1), m);
+    }
+    let graph = &case.board.graph;
+    let known = |name: &str| graph.index_of(name).is_some();
+    let same_board = |b: &crate::kee::KeeBoard| {
+        b.graph.nodes().len() == graph.nodes().len()
+            && b.graph.nodes().iter().zip(graph.nodes()).all(|(x, y)| {
+                x.name == y.name && x.neighbours == y.neighbours
+            })
+    };
+    let plays_ok = |p: &gorules_grammar::KeePlays| {
+        p.plays.iter().find_map(|x| match x {
+            gorules_grammar::KeePlayText::Stone(n) if !known(n) => Some(n.clone()),
+            _ => None,
+        })
+    };
+    let mut names = BTreeSet::new();
+    if case.checks.is_empty() {
+        e(lc.locate("checks", None, 1), "a case has at least one check".into());
+    }
+    for check in &case.checks {
+        let line = lc.check_line(check.name());
+        let mut e = |m: String| e(line, format!("check `{}`: {m}", check.name()));
+        if check.name().is_empty() || !names.insert(check.name().to_string()) {
+            e("check names are non-empty and unique in a case".into());
+        }
+        let solver = matches!(check, KeeCheck::Value(_));
+        if solver && !has(Feature::KeeSolver) && !check.features().contains(&Feature::KeeSolver) {
+            e("a kee_value check needs the feature `kee-solver`".into());
+        }
+        match check {
+            KeeCheck::Play(c) => {
+                if !known(&c.at) {
+                    e(format!("`at: {}` is not an intersection of the board", c.at));
+                }
+                if c.player.0 >= players {
+                    e(format!("player `{}` is not among the {players} players", c.player));
+                }
+                if c.legal != c.reason.is_none() {
+                    e("`reason` is given exactly when `legal: false`".into());
+                }
+                if !c.legal && (c.enclosing.is_some() || c.removed.is_some() || c.after.is_some() || c.suicidal.is_some()) {
+                    e("a refused play has no `enclosing`, `suicidal`, `removed` or `after`".into());
+                }
+                if let Some(n) = c.removed.iter().flatten().find(|n| !known(n)) {
+                    e(format!("`removed` names `{n}`, not an intersection of the board"));
+                }
+                if c.after.as_ref().is_some_and(|b| !same_board(b)) {
+                    e("`after` must be drawn on the case's board (same intersections and neighbours)".into());
+                }
+                let expects = [c.enclosing.is_some(), c.removed.is_some(), c.after.is_some(), c.suicidal.is_some(), !c.legal];
+                if !expects.contains(&true) {
+                    e("a legal kee_play expects at least one of `enclosing`, `suicidal`, `removed`, `after`".into());
+                }
+            }
+            KeeCheck::Game(g) => {
+                if let Some(n) = plays_ok(&g.plays.0) {
+                    e(format!("`plays` names `{n}`, not an intersection of the board"));
+                }
+                let count = g.plays.0.plays.len();
+                if count == 0 {
+                    e("`plays` lists at least one play".into());
+                }
+                if let Some(r) = g.refused {
+                    if r.at != count {
+                        e(format!("the refused play ({}) must be the last one listed ({count})", r.at));
+                    }
+                }
+                let mut last = 0;
+                for p in &g.prohibitions {
+                    if p.at == 0 || p.at > count || p.at <= last {
+                        e("prohibitions are listed in order, at plays 1 to the number of plays".into());
+                    }
+                    last = p.at;
+                    if p.player.0 >= players {
+                        e(format!("player `{}` is not among the {players} players", p.player));
+                    }
+                }
+                if g.to_play.is_some() && g.end != crate::kee::KeeEndName::None {
+                    e("`to_play` belongs to a game that has not ended".into());
+                }
+                if g.after.as_ref().is_some_and(|b| !same_board(b)) {
+                    e("`after` must be drawn on the case's board (same intersections and neighbours)".into());
+                }
+                if let Some(p) = g.points.iter().flat_map(|m| m.keys()).find(|p| p.0 >= players) {
+                    e(format!("`points` names `{p}`, not among the {players} players"));
+                }
+                if let Some(r) = &g.ranking {
+                    let mut all: Vec<u8> = r.iter().flatten().map(|p| p.0).collect();
+                    all.sort_unstable();
+                    if all != (0..players).collect::<Vec<u8>>() {
+                        e("`ranking` lists every player once".into());
+                    }
+                }
+            }
+            KeeCheck::Value(v) => {
+                if players != 2 {
+                    e("kee_value is for two-player games".into());
+                }
+                if let Some(n) = v.after.as_ref().and_then(|a| plays_ok(&a.0)) {
+                    e(format!("`after` names `{n}`, not an intersection of the board"));
+                }
+                if let Some(k) = v.replies.keys().find(|k| !known(k) && *k != "pass" && *k != "refresh") {
+                    e(format!("`replies` names `{k}`: expected an intersection, `pass` or `refresh`"));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn err(lc: &LoadedCase, line: usize, message: String) -> CaseError {
@@ -37,15 +246,19 @@ fn err(lc: &LoadedCase, line: usize, message: String) -> CaseError {
     }
 }
 
-/// Lints one case.
-pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
-    let mut out = Vec::new();
-    let case = &lc.case;
-    let mut e = |line: usize, m: String| out.push(err(lc, line, m));
 
+/// CASE-1: id, file name, source and clauses, the same for every kind of case.
+pub(crate) fn lint_header<C>(
+    suite: &Suite,
+    lc: &LoadedCase<C>,
+    id: &str,
+    source: &crate::model::Source,
+    clauses: &[String],
+    e: &mut impl FnMut(usize, String),
+) {
     // CASE-1: id, file name, source, clauses.
-    let id_ok = !case.id.is_empty()
-        && case.id.split('-').all(|p| {
+    let id_ok = !id.is_empty()
+        && id.split('-').all(|p| {
             !p.is_empty()
                 && p.chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
@@ -55,20 +268,20 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             lc.locate("id", None, 1),
             format!(
                 "id `{}`: expected lower-case letters and digits joined by `-`",
-                case.id
+                id
             ),
         );
     }
-    if lc.file.file_stem().and_then(|s| s.to_str()) != Some(case.id.as_str()) {
+    if lc.file.file_stem().and_then(|s| s.to_str()) != Some(id) {
         e(
             lc.locate("id", None, 1),
             format!(
                 "the file of case `{}` should be named `{}.yaml`",
-                case.id, case.id
+                id, id
             ),
         );
     }
-    let src = &case.source;
+    let src = source;
     let line = lc.locate("source", None, 1);
     match (&src.seed, &src.constructed) {
         (None, None) if src.regression.is_some() => {
@@ -120,13 +333,13 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             "expected exactly one of `seed` and `constructed` in `source`".into(),
         ),
     }
-    if case.clauses.is_empty() {
+    if clauses.is_empty() {
         e(
             lc.locate("clauses", None, 1),
             "a case cites at least one spec clause".into(),
         );
     }
-    for c in &case.clauses {
+    for c in clauses {
         if !suite.clauses.contains(c) {
             e(
                 lc.locate("clauses", None, 1),
@@ -134,6 +347,16 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             );
         }
     }
+
+}
+
+/// Lints one case.
+pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
+    let mut out = Vec::new();
+    let case = &lc.case;
+    let mut e = |line: usize, m: String| out.push(err(lc, line, m));
+
+    lint_header(suite, lc, &case.id, &case.source, &case.clauses, &mut e);
 
     // CASE-1.2: labels over the board.
     let board = &case.board;

@@ -194,11 +194,17 @@ pub enum Feature {
     NajnNoResult,
     J2003,
     NajBestPlay,
+    Kee,
+    KeeSuicideAllowed,
+    KeeSingleUnitGroups,
+    KeeTerritory,
+    KeeNoRefreshingPasses,
+    KeeSolver,
 }
 
 impl Feature {
     /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 18] = [
+    pub const ALL: [Feature; 24] = [
         Feature::Capture,
         Feature::SuicideProhibited,
         Feature::SuicideAllowed,
@@ -217,6 +223,12 @@ impl Feature {
         Feature::NajnNoResult,
         Feature::J2003,
         Feature::NajBestPlay,
+        Feature::Kee,
+        Feature::KeeSuicideAllowed,
+        Feature::KeeSingleUnitGroups,
+        Feature::KeeTerritory,
+        Feature::KeeNoRefreshingPasses,
+        Feature::KeeSolver,
     ];
 
     /// The feature's name as cases and engines write it.
@@ -240,6 +252,12 @@ impl Feature {
             Feature::NajnNoResult => "najn-no-result",
             Feature::J2003 => "j2003",
             Feature::NajBestPlay => "naj-best-play",
+            Feature::Kee => "kee",
+            Feature::KeeSuicideAllowed => "kee-suicide-allowed",
+            Feature::KeeSingleUnitGroups => "kee-single-unit-groups",
+            Feature::KeeTerritory => "kee-territory",
+            Feature::KeeNoRefreshingPasses => "kee-no-refreshing-passes",
+            Feature::KeeSolver => "kee-solver",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Loading the suite: every case file under `cases/`, with the spec's clause ids to check them against.
 
 use crate::lint;
+use crate::kee::KeeCase;
 use crate::model::Case;
 use crate::yaml;
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,16 +33,19 @@ impl fmt::Display for CaseError {
 
 /// A case as loaded, with the file it came from and its text (for locating later errors).
 #[derive(Debug, Clone)]
-pub struct LoadedCase {
+pub struct LoadedCase<C = Case> {
     /// The file.
     pub file: PathBuf,
     /// The file's text.
     pub text: String,
     /// The case.
-    pub case: Case,
+    pub case: C,
 }
 
-impl LoadedCase {
+/// CASE-8: a Kee case as loaded.
+pub type LoadedKeeCase = LoadedCase<KeeCase>;
+
+impl<C> LoadedCase<C> {
     /// The 1-based line where `key: value` first occurs at or after `from_line`, or `from_line` if nowhere.
     pub fn locate(&self, key: &str, value: Option<&str>, from_line: usize) -> usize {
         locate(&self.text, key, value, from_line)
@@ -71,8 +75,10 @@ pub fn locate(text: &str, key: &str, value: Option<&str>, from_line: usize) -> u
 /// The suite: every case, the spec's clause ids, and where the seeds are.
 #[derive(Debug, Default)]
 pub struct Suite {
-    /// The cases, sorted by file.
+    /// The cases, sorted by file (those under `cases/kee/` excepted).
     pub cases: Vec<LoadedCase>,
+    /// CASE-8: the Kee cases (`cases/kee/`), sorted by file.
+    pub kee_cases: Vec<LoadedKeeCase>,
     /// Clause ids defined in `spec/*.md`.
     pub clauses: BTreeSet<String>,
     /// The seeds folder, when it is beside the checkout (`../shared/seeds`); its files' line counts.
@@ -94,6 +100,7 @@ impl Suite {
             clauses: clause_ids(&root.join("spec")),
             seeds: seed_lines(&root.join("..").join("shared").join("seeds")),
             cases: Vec::new(),
+            kee_cases: Vec::new(),
         }
     }
 
@@ -104,9 +111,16 @@ impl Suite {
         let mut files = files.to_vec();
         files.sort();
         for file in files {
-            match load_case(&file) {
-                Ok(c) => suite.cases.push(c),
-                Err(e) => errors.push(e),
+            if is_kee_file(&file) {
+                match load_kee_case(&file) {
+                    Ok(c) => suite.kee_cases.push(c),
+                    Err(e) => errors.push(e),
+                }
+            } else {
+                match load_case(&file) {
+                    Ok(c) => suite.cases.push(c),
+                    Err(e) => errors.push(e),
+                }
             }
         }
         errors.extend(lint::lint(&suite));
@@ -168,9 +182,39 @@ pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
     parse_case(file, text)
 }
 
+/// CASE-8: whether a case file is a Kee case: it lies in a folder named `kee`.
+pub fn is_kee_file(file: &Path) -> bool {
+    file.parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|n| n == "kee")
+}
+
+/// Reads one Kee case file.
+pub fn load_kee_case(file: &Path) -> Result<LoadedKeeCase, CaseError> {
+    let text = std::fs::read_to_string(file).map_err(|e| CaseError {
+        file: file.to_path_buf(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read: {e}"),
+    })?;
+    parse_kee_case(file, text)
+}
+
+/// Reads one Kee case from its text; `file` names it in errors.
+pub fn parse_kee_case(file: &Path, text: String) -> Result<LoadedKeeCase, CaseError> {
+    parse_any(file, text)
+}
+
 /// Reads one case from its text; `file` names it in errors.
 pub fn parse_case(file: &Path, text: String) -> Result<LoadedCase, CaseError> {
-    match yaml::parse::<Case>(&text) {
+    parse_any(file, text)
+}
+
+fn parse_any<C: serde::de::DeserializeOwned>(
+    file: &Path,
+    text: String,
+) -> Result<LoadedCase<C>, CaseError> {
+    match yaml::parse::<C>(&text) {
         Ok(case) => Ok(LoadedCase {
             file: file.to_path_buf(),
             text,

@@ -4,6 +4,7 @@
 pub mod checks;
 pub mod engine;
 pub mod gtp;
+pub mod kee;
 pub mod profile;
 pub mod remote;
 pub mod report;
@@ -11,6 +12,7 @@ pub mod summary;
 
 use checks::Verdict;
 use engine::{Capabilities, Engine};
+use gorules_cases::kee::{KeeCase, KeeCheck};
 use gorules_cases::model::{Case, Check};
 use gorules_cases::Suite;
 use gtp::Launch;
@@ -209,8 +211,60 @@ pub fn plan(root: &Path, options: Options) -> Plan {
             let kind = check.kind();
             let job = Job {
                 name: name.clone(),
-                case: Arc::clone(&case),
-                check,
+                work: Work::Case(Arc::clone(&case), check),
+                features,
+                pool: Arc::clone(&pool),
+                options: Arc::clone(&options),
+                records: Arc::clone(&records),
+                start_error: start_error.clone(),
+            };
+            checks_out.push(Planned {
+                name,
+                kind: kind.into(),
+                job: Ok(job),
+            });
+        }
+    }
+    for lc in suite.kee_cases {
+        let case = Arc::new(lc.case);
+        let Ok(checks) = case.effective_checks() else {
+            continue;
+        };
+        for check in checks {
+            let name = format!("kee::{}::{}", case.id, check.name());
+            let features: Vec<String> = kee::needed_features(&case, &check)
+                .iter()
+                .map(|f| f.name().into())
+                .collect();
+            let missing = if start_error.is_some() {
+                Vec::new()
+            } else {
+                kee::missing(&case, &check, &capabilities)
+            };
+            if !missing.is_empty() {
+                let reason = format!("the engine lacks {}", missing.join(", "));
+                if let Ok(mut r) = records.lock() {
+                    r.push(Record::new(
+                        &name,
+                        "kee",
+                        features,
+                        Outcome::Ignored,
+                        reason.clone(),
+                        0.0,
+                    ));
+                }
+                let kind = format!("needs {}", missing[0].trim_start_matches("the command "));
+                checks_out.push(Planned {
+                    name,
+                    kind,
+                    job: Err(Ignore::Lacks(reason)),
+                });
+                continue;
+            }
+            let kind = check.kind();
+            let job = Job {
+                name: name.clone(),
+                work: Work::Kee(Arc::clone(&case), check),
                 features,
                 pool: Arc::clone(&pool),
                 options: Arc::clone(&options),
@@ -233,11 +287,25 @@ pub fn plan(root: &Path, options: Options) -> Plan {
     }
 }
 
+/// What a job checks: a check of a case, or of a Kee case (CASE-8).
+enum Work {
+    Case(Arc<Case>, Check),
+    Kee(Arc<KeeCase>, KeeCheck),
+}
+
+impl Work {
+    fn ruleset(&self) -> &'static str {
+        match self {
+            Work::Case(case, _) => case.ruleset.name(),
+            Work::Kee(..) => "kee",
+        }
+    }
+}
+
 /// The work of one check: run it against an engine from the pool, judge it, and record it.
 pub struct Job {
     name: String,
-    case: Arc<Case>,
-    check: Check,
+    work: Work,
     features: Vec<String>,
     pool: Arc<Pool>,
     options: Arc<Options>,
@@ -254,7 +322,10 @@ impl Job {
             None => match self.pool.take(&self.options) {
                 Err(e) => Verdict::Fail(e.to_string()),
                 Ok(mut engine) => {
-                    let v = checks::run(&self.case, &self.check, &mut engine);
+                    let v = match &self.work {
+                        Work::Case(case, check) => checks::run(case, check, &mut engine),
+                        Work::Kee(case, check) => kee::run(case, check, &mut engine),
+                    };
                     self.pool.give_back(engine);
                     v
                 }
@@ -280,7 +351,7 @@ impl Job {
         if let Ok(mut r) = self.records.lock() {
             r.push(Record::new(
                 &self.name,
-                self.case.ruleset.name(),
+                self.work.ruleset(),
                 self.features.clone(),
                 outcome,
                 reason,

@@ -204,6 +204,18 @@ impl Remote {
         })
     }
 
+    /// PROTO-9: sends a Kee command (`gorules-kee-*`) and returns its response, `=` or `?`; `within` is the
+    /// timeout for commands that search.
+    pub fn kee(
+        &mut self,
+        name: &str,
+        args: &[&str],
+        within: Option<Duration>,
+    ) -> Result<gorules_grammar::gtp::Response, EngineError> {
+        let timeout = within.unwrap_or(self.timeout);
+        self.gtp()?.send_within(name, args, timeout)
+    }
+
     fn gtp(&mut self) -> Result<&mut Gtp, EngineError> {
         if self.gtp.as_ref().is_none_or(Gtp::is_dead) {
             self.gtp = Some(Gtp::start(&self.launch, self.timeout)?);

@@ -22,9 +22,11 @@ fn main() -> ExitCode {
         println!("{e}");
     }
     let checks: usize = suite.cases.iter().map(|c| c.case.checks.len()).sum();
+    let kee_checks: usize = suite.kee_cases.iter().map(|c| c.case.checks.len()).sum();
     println!(
-        "{} cases, {checks} checks, {} errors",
+        "{} cases, {checks} checks; {} Kee cases, {kee_checks} checks; {} errors",
         suite.cases.len(),
+        suite.kee_cases.len(),
         errors.len()
     );
     if errors.is_empty() {

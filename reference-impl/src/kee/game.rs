@@ -114,13 +114,20 @@ pub struct KeeGame {
 impl KeeGame {
     /// KEE-3, KEE-5: a game from `start`, the first player in order to play.
     pub fn new(start: Arrangement, rules: KeeRules) -> KeeGame {
+        KeeGame::starting_with(start, rules, Player(0))
+    }
+
+    /// KEE-5: a game from `start` (a position set up, not necessarily empty) with `first` to play; a player
+    /// beyond the arrangement's players is read as the first player.
+    pub fn starting_with(start: Arrangement, rules: KeeRules, first: Player) -> KeeGame {
         let players = usize::from(start.players());
+        let first = if first.index() < players { first } else { Player(0) };
         KeeGame {
             rules,
             prohibited: vec![false; players],
             moments: vec![Moment {
                 position: start,
-                to_play: Player(0),
+                to_play: first,
             }],
             plays: Vec::new(),
             after_refresh: Vec::new(),

@@ -9,6 +9,7 @@ mod game;
 mod player;
 mod removal;
 mod scoring;
+mod solver;
 
 pub use arrangement::{Arrangement, ArrangementError, Unit};
 pub use game::{
@@ -17,3 +18,4 @@ pub use game::{
 pub use player::Player;
 pub use removal::{play_stone, AlliedGroups, KeeOptions, StonePlay, SuicidalPlay, Suicide};
 pub use scoring::{area_points, ranking, territory_points};
+pub use solver::{kee_naive_value, kee_value, KeeLimits, KeeSolveError, KeeSolved};

@@ -1,6 +1,7 @@
 //! PROTO: the reference implementation behind the engine protocol (spec/protocol.md). This is the edge where
 //! text comes in and goes out; the semantics stay in the modules above, called as pure functions.
 
+mod kee;
 mod session;
 
 pub use session::Session;

@@ -60,6 +60,8 @@ struct Current {
 pub struct Session {
     ruleset: Ruleset,
     current: Current,
+    /// PROTO-9: the Kee game, made at the first Kee command.
+    kee: Option<super::kee::KeeSession>,
 }
 
 /// PROTO-2, PROTO-3: every command this engine knows.
@@ -92,12 +94,21 @@ const COMMANDS: &[&str] = &[
     "gorules-points",
     "gorules-score",
     "gorules-best-play",
+    "gorules-kee-rules",
+    "gorules-kee-board",
+    "gorules-kee-setup",
+    "gorules-kee-play",
+    "gorules-kee-state",
+    "gorules-kee-position",
+    "gorules-kee-points",
+    "gorules-kee-value",
 ];
 
 /// CASE-5: the rule features this engine implements.
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
-    naj-single-analysis najn-no-result";
+    naj-single-analysis najn-no-result kee kee-suicide-allowed kee-single-unit-groups kee-territory \
+    kee-no-refreshing-passes kee-solver";
 // `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
 // claims of the cases within a useful node budget (spec/solver.md, status).
 
@@ -144,6 +155,7 @@ impl Default for Session {
         Session {
             ruleset: Ruleset::naj(),
             current,
+            kee: None,
         }
     }
 }
@@ -385,6 +397,15 @@ impl Session {
                     _ => return Err(syntax("an optional node limit")),
                 };
                 self.best_play(limits)
+            }
+            k if k.starts_with("gorules-kee-") && COMMANDS.contains(&k) => {
+                if self.kee.is_none() {
+                    self.kee = Some(super::kee::KeeSession::new()?);
+                }
+                match self.kee.as_mut() {
+                    Some(kee) => kee.execute(k, &cmd.args),
+                    None => Err("no Kee session".into()),
+                }
             }
             _ => Err("unknown command".into()),
         }

@@ -1,0 +1,85 @@
+//! SOLVER-7: the Kee solver on the empty 2x1, 2x2 and 2x3 boards (seed 001's "greedy Black" boards), under
+//! the default rules and without refreshing passes: the value, each first play's value, nodes, time and nodes
+//! per second (not a test: it only measures and reports).
+//!
+//! `cargo bench -p gorules-ref --bench kee_solver [-- <board filter like 2x3>]`; `KEE_NODES` in the
+//! environment overrides the node allowance of each solve.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use gorules_ref::board::Board;
+use gorules_ref::kee::{kee_value, Arrangement, KeeGame, KeeLimits, KeePlay, KeeRules, KeeSolved};
+
+fn limits() -> KeeLimits {
+    let nodes = std::env::var("KEE_NODES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(200_000_000);
+    KeeLimits { nodes }
+}
+
+fn show(play: KeePlay) -> String {
+    match play {
+        KeePlay::Stone(p) => format!("{p}"),
+        KeePlay::NormalPass => "pass".into(),
+        KeePlay::RefreshingPass => "refresh".into(),
+    }
+}
+
+fn report(label: &str, game: &KeeGame) {
+    let start = Instant::now();
+    let solved = kee_value(game, limits());
+    let secs = start.elapsed().as_secs_f64();
+    match solved {
+        Ok(KeeSolved::Value { value, line, nodes }) => {
+            let line: Vec<String> = line.into_iter().map(show).collect();
+            println!(
+                "{label}: value {value}, nodes {nodes}, {secs:.3} s, {:.0} nodes/s, line {}",
+                nodes as f64 / secs.max(1e-9),
+                line.join(" ")
+            );
+        }
+        Ok(KeeSolved::OutOfReach { nodes }) => println!(
+            "{label}: out of reach after {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
+            nodes as f64 / secs.max(1e-9)
+        ),
+        Err(e) => println!("{label}: {e}"),
+    }
+}
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|arg| !arg.starts_with("--"));
+    for (w, h) in [(2, 1), (2, 2), (2, 3)] {
+        let name = format!("{w}x{h}");
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let Ok(board) = Board::rectangle(w, h) else { continue };
+        let Ok(empty) = Arrangement::empty(Arc::new(board), 2) else { continue };
+        for (rules_name, rules) in [
+            ("default rules", KeeRules::default()),
+            (
+                "no refreshing passes",
+                KeeRules {
+                    refreshing_passes: false,
+                    ..KeeRules::default()
+                },
+            ),
+        ] {
+            let game = KeeGame::new(empty.clone(), rules);
+            report(&format!("{name} {rules_name}"), &game);
+            let mut plays: Vec<KeePlay> = empty.board().points().map(KeePlay::Stone).collect();
+            plays.push(KeePlay::NormalPass);
+            if rules.refreshing_passes {
+                plays.push(KeePlay::RefreshingPass);
+            }
+            for play in plays {
+                let mut after = game.clone();
+                if after.play(play).is_ok() {
+                    report(&format!("{name} {rules_name}, first play {}", show(play)), &after);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,433 @@
+//! CASE-8 checks of Kee cases, asked over the Kee commands of the protocol (PROTO-9) and judged here.
+
+use crate::checks::Verdict;
+use crate::engine::{Capabilities, EngineError};
+use crate::remote::{Remote, SOLVER_TIMEOUT};
+use gorules_cases::kee::{
+    ExpectedProhibition, KeeAllied, KeeBoard, KeeCase, KeeCheck, KeeEndName, KeeGameCheck,
+    KeePlayCheck, KeeReason, KeeScoringName, KeeSuicide, KeeValueCheck, KoConditionName,
+    PlayerName,
+};
+use gorules_cases::model::Feature;
+use gorules_grammar::KeePlays;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// CASE-5: the features a Kee check needs: the case's and its own.
+pub fn needed_features(case: &KeeCase, check: &KeeCheck) -> BTreeSet<Feature> {
+    case.features
+        .iter()
+        .chain(check.features())
+        .copied()
+        .collect()
+}
+
+/// What the engine lacks for this check: features, then commands.
+pub fn missing(case: &KeeCase, check: &KeeCheck, caps: &Capabilities) -> Vec<String> {
+    let mut out: Vec<String> = needed_features(case, check)
+        .difference(&caps.features)
+        .map(|f| f.name().to_string())
+        .collect();
+    let mut commands = vec![
+        "gorules-kee-rules",
+        "gorules-kee-board",
+        "gorules-kee-setup",
+        "gorules-kee-play",
+    ];
+    match check {
+        KeeCheck::Play(_) => commands.push("gorules-kee-position"),
+        KeeCheck::Game(_) => commands.extend([
+            "gorules-kee-state",
+            "gorules-kee-position",
+            "gorules-kee-points",
+        ]),
+        KeeCheck::Value(_) => commands.push("gorules-kee-value"),
+    }
+    for c in commands {
+        if !caps.knows(c) {
+            out.push(format!("the command {c}"));
+        }
+    }
+    out
+}
+
+/// Runs one Kee check against `engine`.
+pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut Remote) -> Verdict {
+    let result = match check {
+        KeeCheck::Play(c) => play(case, c, engine),
+        KeeCheck::Game(c) => game(case, c, engine),
+        KeeCheck::Value(c) => value(case, c, engine),
+    };
+    match result {
+        Ok(problems) if problems.is_empty() => Verdict::Pass,
+        Ok(problems) => Verdict::Fail(problems.join("\n")),
+        Err(e) => Verdict::Fail(e.to_string()),
+    }
+}
+
+type Found = Result<Vec<String>, EngineError>;
+
+fn refused(what: String) -> EngineError {
+    EngineError::Refused(what)
+}
+
+/// Sends a command that must succeed.
+fn ok(engine: &mut Remote, name: &str, args: &[&str]) -> Result<String, EngineError> {
+    let r = engine.kee(name, args, None)?;
+    if r.success {
+        Ok(r.text)
+    } else {
+        Err(refused(format!("`{name} {}` failed: {}", args.join(" "), r.text)))
+    }
+}
+
+/// PROTO-9.1..9.3: the case's rules, board and position, `first` to play.
+fn set_up(engine: &mut Remote, case: &KeeCase, first: PlayerName) -> Result<(), EngineError> {
+    let r = case.rules;
+    let rules = [
+        format!("players={}", r.players),
+        format!("refreshing={}", if r.refreshing_passes { "yes" } else { "no" }),
+        format!(
+            "suicide={}",
+            match r.suicide {
+                KeeSuicide::Prohibited => "prohibited",
+                KeeSuicide::Allowed => "allowed",
+            }
+        ),
+        format!(
+            "allied={}",
+            match r.allied_groups {
+                KeeAllied::Union => "union",
+                KeeAllied::SingleUnit => "single-unit",
+            }
+        ),
+        format!(
+            "scoring={}",
+            match r.scoring {
+                KeeScoringName::Area => "area",
+                KeeScoringName::Territory => "territory",
+            }
+        ),
+    ];
+    ok(engine, "gorules-kee-rules", &refs(&rules))?;
+    let graph = &case.board.graph;
+    let board: Vec<String> = match case.board.grid {
+        Some((w, h)) => vec!["grid".into(), w.to_string(), h.to_string()],
+        None => graph
+            .nodes()
+            .iter()
+            .map(|n| {
+                let nb: Vec<&str> = n
+                    .neighbours
+                    .iter()
+                    .map(|&j| graph.nodes()[j].name.as_str())
+                    .collect();
+                format!("{}:{}", n.name, nb.join(","))
+            })
+            .collect(),
+    };
+    ok(engine, "gorules-kee-board", &refs(&board))?;
+    let mut setup = vec![format!("first={first}")];
+    for p in 0..r.players {
+        let stones: Vec<String> = graph
+            .nodes()
+            .iter()
+            .filter(|n| n.stone == Some(p))
+            .map(|n| n.name.clone())
+            .collect();
+        if !stones.is_empty() {
+            setup.push(PlayerName(p).to_string());
+            setup.extend(stones);
+        }
+    }
+    ok(engine, "gorules-kee-setup", &refs(&setup))?;
+    Ok(())
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// The words of a `played ...` answer: `key=value` pairs.
+fn fields(text: &str) -> BTreeMap<&str, &str> {
+    text.split_whitespace()
+        .filter_map(|w| w.split_once('='))
+        .collect()
+}
+
+/// The stones of `gorules-kee-position` (`NAME=PLAYER ...`), by name.
+fn stones_of(text: &str) -> Result<BTreeMap<String, String>, EngineError> {
+    text.split_whitespace()
+        .map(|w| {
+            w.split_once('=')
+                .map(|(n, p)| (n.to_string(), p.to_string()))
+                .ok_or_else(|| {
+                    EngineError::Failed(format!(
+                        "gorules-kee-position answered `{w}`, expected NAME=PLAYER"
+                    ))
+                })
+        })
+        .collect()
+}
+
+fn expected_stones(b: &KeeBoard) -> BTreeMap<String, String> {
+    b.graph
+        .nodes()
+        .iter()
+        .filter_map(|n| n.stone.map(|p| (n.name.clone(), PlayerName(p).to_string())))
+        .collect()
+}
+
+fn compare_board(engine: &mut Remote, b: &KeeBoard, out: &mut Vec<String>) -> Result<(), EngineError> {
+    let actual = stones_of(&ok(engine, "gorules-kee-position", &[])?)?;
+    let expected = expected_stones(b);
+    if actual != expected {
+        let show = |m: &BTreeMap<String, String>| {
+            if m.is_empty() {
+                "(no stones)".to_string()
+            } else {
+                m.iter().map(|(n, p)| format!("{n}={p}")).collect::<Vec<_>>().join(" ")
+            }
+        };
+        out.push(format!(
+            "board after the plays:\n  expected {}\n  actual   {}",
+            show(&expected),
+            show(&actual)
+        ));
+    }
+    Ok(())
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// CASE-8.3.1.
+fn play(case: &KeeCase, c: &KeePlayCheck, engine: &mut Remote) -> Found {
+    set_up(engine, case, c.player)?;
+    let r = engine.kee("gorules-kee-play", &[&c.at], None)?;
+    let mut out = Vec::new();
+    if !r.success {
+        let reason = r.text.trim().strip_prefix("illegal ").map(str::trim);
+        match (c.legal, reason.and_then(KeeReason::parse)) {
+            (true, _) => out.push(format!("expected the play at {} to be legal; the engine refused it: {}", c.at, r.text)),
+            (false, Some(got)) if Some(got) != c.reason => out.push(format!(
+                "reason: expected {}, actual {}",
+                c.reason.map_or("-", KeeReason::name),
+                got.name()
+            )),
+            (false, Some(_)) => {}
+            (false, None) => out.push(format!("the engine refused the play with `{}`, expected `illegal REASON`", r.text)),
+        }
+        return Ok(out);
+    }
+    if !c.legal {
+        out.push(format!(
+            "expected the play at {} to be refused ({}); the engine made it: {}",
+            c.at,
+            c.reason.map_or("-", KeeReason::name),
+            r.text
+        ));
+        return Ok(out);
+    }
+    let f = fields(&r.text);
+    if let Some(want) = c.enclosing {
+        if f.get("enclosing") != Some(&yes(want)) {
+            out.push(format!("enclosing: expected {}, actual {}", yes(want), f.get("enclosing").unwrap_or(&"(not said)")));
+        }
+    }
+    if let Some(want) = c.suicidal {
+        if f.get("suicidal") != Some(&yes(want)) {
+            out.push(format!("suicidal: expected {}, actual {}", yes(want), f.get("suicidal").unwrap_or(&"(not said)")));
+        }
+    }
+    if let Some(want) = &c.removed {
+        let want: BTreeSet<&str> = want.iter().map(String::as_str).collect();
+        let got: BTreeSet<&str> = f
+            .get("removed")
+            .map(|s| s.split(',').filter(|x| !x.is_empty()).collect())
+            .unwrap_or_default();
+        if want != got {
+            out.push(format!(
+                "removed: expected {{{}}}, actual {{{}}}",
+                want.into_iter().collect::<Vec<_>>().join(", "),
+                got.into_iter().collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    if let Some(b) = &c.after {
+        compare_board(engine, b, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn show_prohibitions(p: &[ExpectedProhibition]) -> String {
+    if p.is_empty() {
+        return "none".into();
+    }
+    p.iter()
+        .map(|x| format!("play {}: {} ({})", x.at, x.player, x.condition.name()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Plays `plays` one by one; returns the prohibitions seen and the refusal, if any: (play number, text).
+fn make_plays(
+    engine: &mut Remote,
+    plays: &KeePlays,
+) -> Result<(Vec<ExpectedProhibition>, Option<(usize, String)>), String> {
+    let mut seen = Vec::new();
+    for (i, p) in plays.plays.iter().enumerate() {
+        let word = p.to_string();
+        let r = engine
+            .kee("gorules-kee-play", &[&word], None)
+            .map_err(|e| e.to_string())?;
+        if !r.success {
+            return Ok((seen, Some((i + 1, r.text))));
+        }
+        if let Some(v) = fields(&r.text).get("prohibited") {
+            let parsed = v.split_once(':').and_then(|(p, c)| {
+                Some(ExpectedProhibition {
+                    at: i + 1,
+                    player: PlayerName::parse(p)?,
+                    condition: match c {
+                        "primary" => KoConditionName::Primary,
+                        "secondary" => KoConditionName::Secondary,
+                        _ => return None,
+                    },
+                })
+            });
+            match parsed {
+                Some(x) => seen.push(x),
+                None => return Err(format!("play {} ({word}): cannot read `prohibited={v}`", i + 1)),
+            }
+        }
+    }
+    Ok((seen, None))
+}
+
+/// CASE-8.3.2.
+fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
+    set_up(engine, case, case.to_play.unwrap_or(PlayerName(0)))?;
+    let mut out = Vec::new();
+    let (seen, refusal) = match make_plays(engine, &g.plays.0) {
+        Ok(x) => x,
+        Err(m) => return Ok(vec![m]),
+    };
+    match (&g.refused, &refusal) {
+        (None, Some((n, text))) => out.push(format!("play {n} ({}) was refused: {text}", g.plays.0.plays[n - 1])),
+        (Some(r), None) => out.push(format!("play {} should be refused ({}); the engine made it", r.at, r.reason.name())),
+        (Some(r), Some((n, text))) => {
+            let got = text.trim().strip_prefix("illegal ").and_then(|w| KeeReason::parse(w.trim()));
+            if *n != r.at || got != Some(r.reason) {
+                out.push(format!("expected play {} refused ({}); actual: play {n} refused with `{text}`", r.at, r.reason.name()));
+            }
+        }
+        (None, None) => {}
+    }
+    if seen != g.prohibitions {
+        out.push(format!(
+            "prohibitions:\n  expected {}\n  actual   {}",
+            show_prohibitions(&g.prohibitions),
+            show_prohibitions(&seen)
+        ));
+    }
+    let state = ok(engine, "gorules-kee-state", &[])?;
+    let words: Vec<&str> = state.split_whitespace().collect();
+    let after = |key: &str| words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)).copied();
+    let end = after("end").and_then(KeeEndName::parse);
+    if end != Some(g.end) {
+        out.push(format!("end: expected {}, actual {}", g.end.name(), after("end").unwrap_or("(not said)")));
+    }
+    if let Some(p) = g.to_play {
+        if after("to-play") != Some(p.name()) {
+            out.push(format!("to play: expected {p}, actual {}", after("to-play").unwrap_or("(not said)")));
+        }
+    }
+    if let Some(b) = &g.after {
+        compare_board(engine, b, &mut out)?;
+    }
+    if g.points.is_some() || g.ranking.is_some() {
+        let text = ok(engine, "gorules-kee-points", &[])?;
+        let (points, ranking) = text.split_once("ranking").unwrap_or((&text, ""));
+        if let Some(want) = &g.points {
+            let got: BTreeMap<&str, &str> = fields(points);
+            for (p, n) in want {
+                let n = n.to_string();
+                if got.get(p.name()) != Some(&n.as_str()) {
+                    out.push(format!("points of {p}: expected {n}, actual {}", got.get(p.name()).unwrap_or(&"(not said)")));
+                }
+            }
+        }
+        if let Some(want) = &g.ranking {
+            let want: Vec<String> = want
+                .iter()
+                .map(|grp| grp.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
+                .collect();
+            let got: Vec<String> = ranking.split_whitespace().map(str::to_string).collect();
+            if want != got {
+                out.push(format!("ranking: expected {}, actual {}", want.join(" "), got.join(" ")));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// PROTO-9.8: the value from the state reached by `after` and then `then`.
+fn value_after(
+    engine: &mut Remote,
+    case: &KeeCase,
+    after: Option<&KeePlays>,
+    then: Option<&str>,
+) -> Result<Result<(i32, String), String>, EngineError> {
+    set_up(engine, case, case.to_play.unwrap_or(PlayerName(0)))?;
+    let mut plays = after.cloned().unwrap_or_default();
+    if let Some(t) = then {
+        match KeePlays::parse(t) {
+            Ok(p) => plays.plays.extend(p.plays),
+            Err(e) => return Ok(Err(format!("reply `{t}`: {e}"))),
+        }
+    }
+    match make_plays(engine, &plays) {
+        Err(m) => return Ok(Err(m)),
+        Ok((_, Some((n, text)))) => return Ok(Err(format!("play {n} was refused: {text}"))),
+        Ok(_) => {}
+    }
+    let r = engine.kee("gorules-kee-value", &[], Some(SOLVER_TIMEOUT))?;
+    if !r.success {
+        return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
+    }
+    let words: Vec<&str> = r.text.split_whitespace().collect();
+    match words.as_slice() {
+        ["value", v, "nodes", n, rest @ ..] => match v.parse() {
+            Ok(v) => Ok(Ok((v, format!("{n} nodes; line: {}", rest.iter().skip(1).copied().collect::<Vec<_>>().join(" "))))),
+            Err(_) => Ok(Err(format!("gorules-kee-value answered `{}`", r.text))),
+        },
+        ["out-of-reach", ..] => Ok(Err(format!("the engine could not decide the value: {}", r.text))),
+        _ => Ok(Err(format!("gorules-kee-value answered `{}`, expected `value V nodes N line ...`", r.text))),
+    }
+}
+
+/// CASE-8.3.3.
+fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
+    let mut out = Vec::new();
+    let after = v.after.as_ref().map(|a| &a.0);
+    match value_after(engine, case, after, None)? {
+        Err(m) => out.push(m),
+        Ok((got, how)) if got != v.value => out.push(format!("value: expected {}, actual {got} ({how})", v.value)),
+        Ok(_) => {}
+    }
+    for (reply, want) in &v.replies {
+        match value_after(engine, case, after, Some(reply))? {
+            Err(m) => out.push(m),
+            Ok((got, how)) if got != *want => {
+                out.push(format!("value after {reply}: expected {want}, actual {got} ({how})"))
+            }
+            Ok(_) => {}
+        }
+    }
+    Ok(out)
+}
