@@ -150,14 +150,18 @@ impl fmt::Display for PlayerName {
 
 impl<'de> Deserialize<'de> for PlayerName {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        parse_str(d, "a player (black, white, red, green, blue, yellow)", |s| {
-            PlayerName::parse(s).ok_or_else(|| {
-                format!(
-                    "expected a player ({}), found `{s}`",
-                    PLAYER_NAMES.join(", ")
-                )
-            })
-        })
+        parse_str(
+            d,
+            "a player (black, white, red, green, blue, yellow)",
+            |s| {
+                PlayerName::parse(s).ok_or_else(|| {
+                    format!(
+                        "expected a player ({}), found `{s}`",
+                        PLAYER_NAMES.join(", ")
+                    )
+                })
+            },
+        )
     }
 }
 
@@ -190,7 +194,9 @@ impl KeeBoard {
         let mut stones = Vec::new();
         for row in 0..diagram.height() {
             for col in 0..diagram.width() {
-                let cell = diagram.get(col, row).unwrap_or(Cell::Stone(StoneColor::Black));
+                let cell = diagram
+                    .get(col, row)
+                    .unwrap_or(Cell::Stone(StoneColor::Black));
                 if !KeeGridKind::accepts(cell) {
                     return Err(located(
                         row + 1,
@@ -207,9 +213,8 @@ impl KeeBoard {
             }
         }
         let (w, h) = (diagram.width(), diagram.height());
-        let graph = Graph::grid(w, h, &stones).ok_or_else(|| {
-            located(1, 1, "a Kee grid has at most 25 columns and 99 rows")
-        })?;
+        let graph = Graph::grid(w, h, &stones)
+            .ok_or_else(|| located(1, 1, "a Kee grid has at most 25 columns and 99 rows"))?;
         Ok(KeeBoard {
             graph,
             grid: Some((w, h)),
@@ -260,7 +265,9 @@ impl<'de> Deserialize<'de> for KeeCheck {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = KeeCheck;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a Kee check: a map with one key, the kind (kee_play, kee_game, kee_value)")
+                f.write_str(
+                    "a Kee check: a map with one key, the kind (kee_play, kee_game, kee_value)",
+                )
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -440,9 +447,13 @@ impl KeeEndName {
 
     /// Reads the word.
     pub fn parse(s: &str) -> Option<KeeEndName> {
-        [KeeEndName::None, KeeEndName::Passes, KeeEndName::AllProhibited]
-            .into_iter()
-            .find(|e| e.name() == s)
+        [
+            KeeEndName::None,
+            KeeEndName::Passes,
+            KeeEndName::AllProhibited,
+        ]
+        .into_iter()
+        .find(|e| e.name() == s)
     }
 }
 
@@ -540,7 +551,12 @@ impl KeeCase {
             let check = checks
                 .iter_mut()
                 .find(|c| c.name() == er.check)
-                .ok_or_else(|| format!("erratum for check `{}`, which is not in this case", er.check))?;
+                .ok_or_else(|| {
+                    format!(
+                        "erratum for check `{}`, which is not in this case",
+                        er.check
+                    )
+                })?;
             let ours = er.ours.0.trim();
             let bad = |what: &str| {
                 format!(
@@ -564,7 +580,11 @@ impl KeeCase {
                     g.end = KeeEndName::parse(ours)
                         .ok_or_else(|| bad("expected none, passes or all-prohibited"))?
                 }
-                _ => return Err(bad("errata of Kee cases correct `value`, `replies.<play>` or `end`")),
+                _ => {
+                    return Err(bad(
+                        "errata of Kee cases correct `value`, `replies.<play>` or `end`",
+                    ))
+                }
             }
         }
         Ok(checks)

@@ -132,9 +132,11 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
     let known = |name: &str| graph.index_of(name).is_some();
     let same_board = |b: &crate::kee::KeeBoard| {
         b.graph.nodes().len() == graph.nodes().len()
-            && b.graph.nodes().iter().zip(graph.nodes()).all(|(x, y)| {
-                x.name == y.name && x.neighbours == y.neighbours
-            })
+            && b.graph
+                .nodes()
+                .iter()
+                .zip(graph.nodes())
+                .all(|(x, y)| x.name == y.name && x.neighbours == y.neighbours)
     };
     let plays_ok = |p: &gorules_grammar::KeePlays| {
         p.plays.iter().find_map(|x| match x {
@@ -144,7 +146,10 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
     };
     let mut names = BTreeSet::new();
     if case.checks.is_empty() {
-        e(lc.locate("checks", None, 1), "a case has at least one check".into());
+        e(
+            lc.locate("checks", None, 1),
+            "a case has at least one check".into(),
+        );
     }
     for check in &case.checks {
         let line = lc.check_line(check.name());
@@ -159,31 +164,55 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
         match check {
             KeeCheck::Play(c) => {
                 if !known(&c.at) {
-                    e(format!("`at: {}` is not an intersection of the board", c.at));
+                    e(format!(
+                        "`at: {}` is not an intersection of the board",
+                        c.at
+                    ));
                 }
                 if c.player.0 >= players {
-                    e(format!("player `{}` is not among the {players} players", c.player));
+                    e(format!(
+                        "player `{}` is not among the {players} players",
+                        c.player
+                    ));
                 }
                 if c.legal != c.reason.is_none() {
                     e("`reason` is given exactly when `legal: false`".into());
                 }
-                if !c.legal && (c.enclosing.is_some() || c.removed.is_some() || c.after.is_some() || c.suicidal.is_some()) {
-                    e("a refused play has no `enclosing`, `suicidal`, `removed` or `after`".into());
+                if !c.legal
+                    && (c.enclosing.is_some()
+                        || c.removed.is_some()
+                        || c.after.is_some()
+                        || c.suicidal.is_some())
+                {
+                    e(
+                        "a refused play has no `enclosing`, `suicidal`, `removed` or `after`"
+                            .into(),
+                    );
                 }
                 if let Some(n) = c.removed.iter().flatten().find(|n| !known(n)) {
-                    e(format!("`removed` names `{n}`, not an intersection of the board"));
+                    e(format!(
+                        "`removed` names `{n}`, not an intersection of the board"
+                    ));
                 }
                 if c.after.as_ref().is_some_and(|b| !same_board(b)) {
                     e("`after` must be drawn on the case's board (same intersections and neighbours)".into());
                 }
-                let expects = [c.enclosing.is_some(), c.removed.is_some(), c.after.is_some(), c.suicidal.is_some(), !c.legal];
+                let expects = [
+                    c.enclosing.is_some(),
+                    c.removed.is_some(),
+                    c.after.is_some(),
+                    c.suicidal.is_some(),
+                    !c.legal,
+                ];
                 if !expects.contains(&true) {
                     e("a legal kee_play expects at least one of `enclosing`, `suicidal`, `removed`, `after`".into());
                 }
             }
             KeeCheck::Game(g) => {
                 if let Some(n) = plays_ok(&g.plays.0) {
-                    e(format!("`plays` names `{n}`, not an intersection of the board"));
+                    e(format!(
+                        "`plays` names `{n}`, not an intersection of the board"
+                    ));
                 }
                 let count = g.plays.0.plays.len();
                 if count == 0 {
@@ -191,17 +220,26 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
                 }
                 if let Some(r) = g.refused {
                     if r.at != count {
-                        e(format!("the refused play ({}) must be the last one listed ({count})", r.at));
+                        e(format!(
+                            "the refused play ({}) must be the last one listed ({count})",
+                            r.at
+                        ));
                     }
                 }
                 let mut last = 0;
                 for p in &g.prohibitions {
                     if p.at == 0 || p.at > count || p.at <= last {
-                        e("prohibitions are listed in order, at plays 1 to the number of plays".into());
+                        e(
+                            "prohibitions are listed in order, at plays 1 to the number of plays"
+                                .into(),
+                        );
                     }
                     last = p.at;
                     if p.player.0 >= players {
-                        e(format!("player `{}` is not among the {players} players", p.player));
+                        e(format!(
+                            "player `{}` is not among the {players} players",
+                            p.player
+                        ));
                     }
                 }
                 if g.to_play.is_some() && g.end != crate::kee::KeeEndName::None {
@@ -210,8 +248,15 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
                 if g.after.as_ref().is_some_and(|b| !same_board(b)) {
                     e("`after` must be drawn on the case's board (same intersections and neighbours)".into());
                 }
-                if let Some(p) = g.points.iter().flat_map(|m| m.keys()).find(|p| p.0 >= players) {
-                    e(format!("`points` names `{p}`, not among the {players} players"));
+                if let Some(p) = g
+                    .points
+                    .iter()
+                    .flat_map(|m| m.keys())
+                    .find(|p| p.0 >= players)
+                {
+                    e(format!(
+                        "`points` names `{p}`, not among the {players} players"
+                    ));
                 }
                 if let Some(r) = &g.ranking {
                     let mut all: Vec<u8> = r.iter().flatten().map(|p| p.0).collect();
@@ -226,10 +271,18 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
                     e("kee_value is for two-player games".into());
                 }
                 if let Some(n) = v.after.as_ref().and_then(|a| plays_ok(&a.0)) {
-                    e(format!("`after` names `{n}`, not an intersection of the board"));
+                    e(format!(
+                        "`after` names `{n}`, not an intersection of the board"
+                    ));
                 }
-                if let Some(k) = v.replies.keys().find(|k| !known(k) && *k != "pass" && *k != "refresh") {
-                    e(format!("`replies` names `{k}`: expected an intersection, `pass` or `refresh`"));
+                if let Some(k) = v
+                    .replies
+                    .keys()
+                    .find(|k| !known(k) && *k != "pass" && *k != "refresh")
+                {
+                    e(format!(
+                        "`replies` names `{k}`: expected an intersection, `pass` or `refresh`"
+                    ));
                 }
             }
         }
@@ -245,7 +298,6 @@ fn err(lc: &LoadedCase, line: usize, message: String) -> CaseError {
         message,
     }
 }
-
 
 /// CASE-1: id, file name, source and clauses, the same for every kind of case.
 pub(crate) fn lint_header<C>(
@@ -275,10 +327,7 @@ pub(crate) fn lint_header<C>(
     if lc.file.file_stem().and_then(|s| s.to_str()) != Some(id) {
         e(
             lc.locate("id", None, 1),
-            format!(
-                "the file of case `{}` should be named `{}.yaml`",
-                id, id
-            ),
+            format!("the file of case `{}` should be named `{}.yaml`", id, id),
         );
     }
     let src = source;
@@ -347,7 +396,6 @@ pub(crate) fn lint_header<C>(
             );
         }
     }
-
 }
 
 /// Lints one case.

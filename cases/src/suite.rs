@@ -1,7 +1,7 @@
 //! Loading the suite: every case file under `cases/`, with the spec's clause ids to check them against.
 
-use crate::lint;
 use crate::kee::KeeCase;
+use crate::lint;
 use crate::model::Case;
 use crate::yaml;
 use std::collections::{BTreeMap, BTreeSet};

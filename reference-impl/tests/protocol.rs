@@ -142,3 +142,86 @@ proptest! {
         let _ = session(&script[..cut]);
     }
 }
+
+#[test]
+fn the_kee_commands() {
+    // PROTO-9 on seed 001's 2x1 line, then a three-player graph board.
+    let out = session(
+        "gorules-kee-rules\n\
+         gorules-kee-board grid 2 1\n\
+         gorules-kee-play A1\n\
+         gorules-kee-play B1\n\
+         gorules-kee-play refresh\n\
+         gorules-kee-play pass\n\
+         gorules-kee-play A1\n\
+         gorules-kee-play refresh\n\
+         gorules-kee-play pass\n\
+         gorules-kee-play B1\n\
+         gorules-kee-play refresh\n\
+         gorules-kee-state\n\
+         gorules-kee-position\n\
+         gorules-kee-play pass\n\
+         gorules-kee-points\n\
+         gorules-kee-play A1\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[0], "=");
+    assert_eq!(
+        answers[2],
+        "= played enclosing=no suicidal=no removed= end=none"
+    );
+    assert_eq!(
+        answers[3],
+        "= played enclosing=yes suicidal=no removed=A1 end=none"
+    );
+    assert_eq!(answers[10], "= played prohibited=black:secondary end=none");
+    assert_eq!(answers[11], "= to-play white prohibited black end none");
+    assert_eq!(answers[12], "= B1=white");
+    assert_eq!(answers[13], "= played end=passes");
+    assert_eq!(answers[14], "= black=0 white=2 ranking white black");
+    assert_eq!(answers[15], "? illegal ended");
+
+    let out = session(
+        "gorules-kee-rules players=3\n\
+         gorules-kee-board a:b b:a,c c:b\n\
+         gorules-kee-setup first=red white a black c\n\
+         gorules-kee-state\n\
+         gorules-kee-play b\n\
+         gorules-kee-position\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[3], "= to-play red prohibited none end none");
+    // Red at b takes the last liberty of both opponents' units (one allied group? no: a and c are not adjacent,
+    // so two allied groups, both enclosed): the play encloses and removes both.
+    assert_eq!(
+        answers[4],
+        "= played enclosing=yes suicidal=no removed=a,c end=none"
+    );
+    assert_eq!(answers[5], "= b=red");
+}
+
+#[test]
+fn kee_commands_refuse_bad_input_with_reasons() {
+    let out = session(
+        "gorules-kee-rules players=9\n\
+         gorules-kee-rules colour=blue\n\
+         gorules-kee-board a:b b:\n\
+         gorules-kee-board a:a\n\
+         gorules-kee-board grid 0 3\n\
+         gorules-kee-setup purple a\n\
+         gorules-kee-setup B7\n\
+         gorules-kee-play Q9\n\
+         gorules-kee-play\n\
+         gorules-kee-value 12x\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    assert_eq!(answers.len(), 10, "{out}");
+    for a in &answers {
+        assert!(a.starts_with("? "), "every bad command fails: {a}");
+        assert!(!a.contains("panic"), "{a}");
+    }
+    assert!(answers[0].contains("players=2..6"), "{}", answers[0]);
+    assert!(answers[2].contains("must list `a`"), "{}", answers[2]);
+    assert!(answers[3].contains("own neighbour"), "{}", answers[3]);
+    assert!(answers[7].contains("`Q9`"), "{}", answers[7]);
+}

@@ -76,7 +76,11 @@ fn ok(engine: &mut Remote, name: &str, args: &[&str]) -> Result<String, EngineEr
     if r.success {
         Ok(r.text)
     } else {
-        Err(refused(format!("`{name} {}` failed: {}", args.join(" "), r.text)))
+        Err(refused(format!(
+            "`{name} {}` failed: {}",
+            args.join(" "),
+            r.text
+        )))
     }
 }
 
@@ -85,7 +89,10 @@ fn set_up(engine: &mut Remote, case: &KeeCase, first: PlayerName) -> Result<(), 
     let r = case.rules;
     let rules = [
         format!("players={}", r.players),
-        format!("refreshing={}", if r.refreshing_passes { "yes" } else { "no" }),
+        format!(
+            "refreshing={}",
+            if r.refreshing_passes { "yes" } else { "no" }
+        ),
         format!(
             "suicide={}",
             match r.suicide {
@@ -177,7 +184,11 @@ fn expected_stones(b: &KeeBoard) -> BTreeMap<String, String> {
         .collect()
 }
 
-fn compare_board(engine: &mut Remote, b: &KeeBoard, out: &mut Vec<String>) -> Result<(), EngineError> {
+fn compare_board(
+    engine: &mut Remote,
+    b: &KeeBoard,
+    out: &mut Vec<String>,
+) -> Result<(), EngineError> {
     let actual = stones_of(&ok(engine, "gorules-kee-position", &[])?)?;
     let expected = expected_stones(b);
     if actual != expected {
@@ -185,7 +196,10 @@ fn compare_board(engine: &mut Remote, b: &KeeBoard, out: &mut Vec<String>) -> Re
             if m.is_empty() {
                 "(no stones)".to_string()
             } else {
-                m.iter().map(|(n, p)| format!("{n}={p}")).collect::<Vec<_>>().join(" ")
+                m.iter()
+                    .map(|(n, p)| format!("{n}={p}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
             }
         };
         out.push(format!(
@@ -213,14 +227,20 @@ fn play(case: &KeeCase, c: &KeePlayCheck, engine: &mut Remote) -> Found {
     if !r.success {
         let reason = r.text.trim().strip_prefix("illegal ").map(str::trim);
         match (c.legal, reason.and_then(KeeReason::parse)) {
-            (true, _) => out.push(format!("expected the play at {} to be legal; the engine refused it: {}", c.at, r.text)),
+            (true, _) => out.push(format!(
+                "expected the play at {} to be legal; the engine refused it: {}",
+                c.at, r.text
+            )),
             (false, Some(got)) if Some(got) != c.reason => out.push(format!(
                 "reason: expected {}, actual {}",
                 c.reason.map_or("-", KeeReason::name),
                 got.name()
             )),
             (false, Some(_)) => {}
-            (false, None) => out.push(format!("the engine refused the play with `{}`, expected `illegal REASON`", r.text)),
+            (false, None) => out.push(format!(
+                "the engine refused the play with `{}`, expected `illegal REASON`",
+                r.text
+            )),
         }
         return Ok(out);
     }
@@ -236,12 +256,20 @@ fn play(case: &KeeCase, c: &KeePlayCheck, engine: &mut Remote) -> Found {
     let f = fields(&r.text);
     if let Some(want) = c.enclosing {
         if f.get("enclosing") != Some(&yes(want)) {
-            out.push(format!("enclosing: expected {}, actual {}", yes(want), f.get("enclosing").unwrap_or(&"(not said)")));
+            out.push(format!(
+                "enclosing: expected {}, actual {}",
+                yes(want),
+                f.get("enclosing").unwrap_or(&"(not said)")
+            ));
         }
     }
     if let Some(want) = c.suicidal {
         if f.get("suicidal") != Some(&yes(want)) {
-            out.push(format!("suicidal: expected {}, actual {}", yes(want), f.get("suicidal").unwrap_or(&"(not said)")));
+            out.push(format!(
+                "suicidal: expected {}, actual {}",
+                yes(want),
+                f.get("suicidal").unwrap_or(&"(not said)")
+            ));
         }
     }
     if let Some(want) = &c.removed {
@@ -274,11 +302,11 @@ fn show_prohibitions(p: &[ExpectedProhibition]) -> String {
         .join("; ")
 }
 
-/// Plays `plays` one by one; returns the prohibitions seen and the refusal, if any: (play number, text).
-fn make_plays(
-    engine: &mut Remote,
-    plays: &KeePlays,
-) -> Result<(Vec<ExpectedProhibition>, Option<(usize, String)>), String> {
+/// What a line of plays did: the prohibitions seen, and the refusal that stopped it (play number, text).
+type Made = (Vec<ExpectedProhibition>, Option<(usize, String)>);
+
+/// Plays `plays` one by one.
+fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
     let mut seen = Vec::new();
     for (i, p) in plays.plays.iter().enumerate() {
         let word = p.to_string();
@@ -302,7 +330,12 @@ fn make_plays(
             });
             match parsed {
                 Some(x) => seen.push(x),
-                None => return Err(format!("play {} ({word}): cannot read `prohibited={v}`", i + 1)),
+                None => {
+                    return Err(format!(
+                        "play {} ({word}): cannot read `prohibited={v}`",
+                        i + 1
+                    ))
+                }
             }
         }
     }
@@ -318,12 +351,26 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
         Err(m) => return Ok(vec![m]),
     };
     match (&g.refused, &refusal) {
-        (None, Some((n, text))) => out.push(format!("play {n} ({}) was refused: {text}", g.plays.0.plays[n - 1])),
-        (Some(r), None) => out.push(format!("play {} should be refused ({}); the engine made it", r.at, r.reason.name())),
+        (None, Some((n, text))) => out.push(format!(
+            "play {n} ({}) was refused: {text}",
+            g.plays.0.plays[n - 1]
+        )),
+        (Some(r), None) => out.push(format!(
+            "play {} should be refused ({}); the engine made it",
+            r.at,
+            r.reason.name()
+        )),
         (Some(r), Some((n, text))) => {
-            let got = text.trim().strip_prefix("illegal ").and_then(|w| KeeReason::parse(w.trim()));
+            let got = text
+                .trim()
+                .strip_prefix("illegal ")
+                .and_then(|w| KeeReason::parse(w.trim()));
             if *n != r.at || got != Some(r.reason) {
-                out.push(format!("expected play {} refused ({}); actual: play {n} refused with `{text}`", r.at, r.reason.name()));
+                out.push(format!(
+                    "expected play {} refused ({}); actual: play {n} refused with `{text}`",
+                    r.at,
+                    r.reason.name()
+                ));
             }
         }
         (None, None) => {}
@@ -337,14 +384,27 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
     }
     let state = ok(engine, "gorules-kee-state", &[])?;
     let words: Vec<&str> = state.split_whitespace().collect();
-    let after = |key: &str| words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)).copied();
+    let after = |key: &str| {
+        words
+            .iter()
+            .position(|w| *w == key)
+            .and_then(|i| words.get(i + 1))
+            .copied()
+    };
     let end = after("end").and_then(KeeEndName::parse);
     if end != Some(g.end) {
-        out.push(format!("end: expected {}, actual {}", g.end.name(), after("end").unwrap_or("(not said)")));
+        out.push(format!(
+            "end: expected {}, actual {}",
+            g.end.name(),
+            after("end").unwrap_or("(not said)")
+        ));
     }
     if let Some(p) = g.to_play {
         if after("to-play") != Some(p.name()) {
-            out.push(format!("to play: expected {p}, actual {}", after("to-play").unwrap_or("(not said)")));
+            out.push(format!(
+                "to play: expected {p}, actual {}",
+                after("to-play").unwrap_or("(not said)")
+            ));
         }
     }
     if let Some(b) = &g.after {
@@ -358,18 +418,30 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
             for (p, n) in want {
                 let n = n.to_string();
                 if got.get(p.name()) != Some(&n.as_str()) {
-                    out.push(format!("points of {p}: expected {n}, actual {}", got.get(p.name()).unwrap_or(&"(not said)")));
+                    out.push(format!(
+                        "points of {p}: expected {n}, actual {}",
+                        got.get(p.name()).unwrap_or(&"(not said)")
+                    ));
                 }
             }
         }
         if let Some(want) = &g.ranking {
             let want: Vec<String> = want
                 .iter()
-                .map(|grp| grp.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
+                .map(|grp| {
+                    grp.iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
                 .collect();
             let got: Vec<String> = ranking.split_whitespace().map(str::to_string).collect();
             if want != got {
-                out.push(format!("ranking: expected {}, actual {}", want.join(" "), got.join(" ")));
+                out.push(format!(
+                    "ranking: expected {}, actual {}",
+                    want.join(" "),
+                    got.join(" ")
+                ));
             }
         }
     }
@@ -403,11 +475,23 @@ fn value_after(
     let words: Vec<&str> = r.text.split_whitespace().collect();
     match words.as_slice() {
         ["value", v, "nodes", n, rest @ ..] => match v.parse() {
-            Ok(v) => Ok(Ok((v, format!("{n} nodes; line: {}", rest.iter().skip(1).copied().collect::<Vec<_>>().join(" "))))),
+            Ok(v) => Ok(Ok((
+                v,
+                format!(
+                    "{n} nodes; line: {}",
+                    rest.iter().skip(1).copied().collect::<Vec<_>>().join(" ")
+                ),
+            ))),
             Err(_) => Ok(Err(format!("gorules-kee-value answered `{}`", r.text))),
         },
-        ["out-of-reach", ..] => Ok(Err(format!("the engine could not decide the value: {}", r.text))),
-        _ => Ok(Err(format!("gorules-kee-value answered `{}`, expected `value V nodes N line ...`", r.text))),
+        ["out-of-reach", ..] => Ok(Err(format!(
+            "the engine could not decide the value: {}",
+            r.text
+        ))),
+        _ => Ok(Err(format!(
+            "gorules-kee-value answered `{}`, expected `value V nodes N line ...`",
+            r.text
+        ))),
     }
 }
 
@@ -417,15 +501,17 @@ fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
     let after = v.after.as_ref().map(|a| &a.0);
     match value_after(engine, case, after, None)? {
         Err(m) => out.push(m),
-        Ok((got, how)) if got != v.value => out.push(format!("value: expected {}, actual {got} ({how})", v.value)),
+        Ok((got, how)) if got != v.value => {
+            out.push(format!("value: expected {}, actual {got} ({how})", v.value))
+        }
         Ok(_) => {}
     }
     for (reply, want) in &v.replies {
         match value_after(engine, case, after, Some(reply))? {
             Err(m) => out.push(m),
-            Ok((got, how)) if got != *want => {
-                out.push(format!("value after {reply}: expected {want}, actual {got} ({how})"))
-            }
+            Ok((got, how)) if got != *want => out.push(format!(
+                "value after {reply}: expected {want}, actual {got} ({how})"
+            )),
             Ok(_) => {}
         }
     }

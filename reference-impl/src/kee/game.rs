@@ -121,7 +121,11 @@ impl KeeGame {
     /// beyond the arrangement's players is read as the first player.
     pub fn starting_with(start: Arrangement, rules: KeeRules, first: Player) -> KeeGame {
         let players = usize::from(start.players());
-        let first = if first.index() < players { first } else { Player(0) };
+        let first = if first.index() < players {
+            first
+        } else {
+            Player(0)
+        };
         KeeGame {
             rules,
             prohibited: vec![false; players],

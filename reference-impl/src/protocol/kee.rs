@@ -3,9 +3,8 @@
 
 use crate::board::{Board, Point};
 use crate::kee::{
-    kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits,
-    KeePlay, KeeRules, KeeScoring, KeeSolved, KoCondition, Player, SuicidalPlay,
-    Suicide,
+    kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits, KeePlay,
+    KeeRules, KeeScoring, KeeSolved, KoCondition, Player, SuicidalPlay, Suicide,
 };
 use gorules_grammar::{Graph, PLAYER_NAMES};
 use std::sync::Arc;
@@ -41,7 +40,6 @@ fn player(s: &str, players: u8) -> Result<Player, String> {
 fn name_of(p: Player) -> &'static str {
     PLAYER_NAMES.get(p.index()).copied().unwrap_or("?")
 }
-
 
 fn grid_graph(w: usize, h: usize) -> Option<Graph> {
     Graph::grid(w, h, &vec![None; w * h])
@@ -120,9 +118,7 @@ impl KeeSession {
                 ("suicide", "prohibited") => rules.removal.suicide = Suicide::Prohibited,
                 ("suicide", "allowed") => rules.removal.suicide = Suicide::Allowed,
                 ("allied", "union") => rules.removal.allied_groups = AlliedGroups::Union,
-                ("allied", "single-unit") => {
-                    rules.removal.allied_groups = AlliedGroups::SingleUnit
-                }
+                ("allied", "single-unit") => rules.removal.allied_groups = AlliedGroups::SingleUnit,
                 ("scoring", "area") => rules.scoring = KeeScoring::Area,
                 ("scoring", "territory") => rules.scoring = KeeScoring::Territory,
                 _ => return Err(syntax(&format!("a Kee option, found `{a}`"))),
@@ -322,7 +318,11 @@ impl KeeSession {
                         KeePlay::RefreshingPass => "refresh".into(),
                     })
                     .collect();
-                Ok(format!("value {value} nodes {nodes} line {}", line.join(" ")).trim_end().to_string())
+                Ok(
+                    format!("value {value} nodes {nodes} line {}", line.join(" "))
+                        .trim_end()
+                        .to_string(),
+                )
             }
             KeeSolved::OutOfReach { nodes } => Ok(format!("out-of-reach nodes {nodes}")),
         }
