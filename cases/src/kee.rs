@@ -61,6 +61,19 @@ pub struct KeeRulesSpec {
     /// KEE-15: `area` (default) or `territory`.
     #[serde(default)]
     pub scoring: KeeScoringName,
+    /// KEE-12.2: the passes counted when the ko player is chosen: `normal` (default) or `all`.
+    #[serde(default)]
+    pub ko_player_passes: KoPlayerPassesName,
+}
+
+/// KEE-12.2.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum KoPlayerPassesName {
+    #[default]
+    Normal,
+    All,
 }
 
 fn two() -> u8 {
@@ -89,6 +102,7 @@ impl Default for KeeRulesSpec {
             suicide: KeeSuicide::Prohibited,
             allied_groups: KeeAllied::Union,
             scoring: KeeScoringName::Area,
+            ko_player_passes: KoPlayerPassesName::Normal,
         }
     }
 }
@@ -544,7 +558,8 @@ pub struct KeeErratum {
 
 impl KeeCase {
     /// The checks with every erratum applied (CASE-6): the check expects our answer. Errata may correct a
-    /// `kee_value` check's `value` or one of its `replies.<play>`, and a `kee_game` check's `end`.
+    /// `kee_value` check's `value` or one of its `replies.<play>`, and a `kee_game` check's `prohibitions`
+    /// (written `AT PLAYER CONDITION; ...`, empty for none) or `end`.
     pub fn effective_checks(&self) -> Result<Vec<KeeCheck>, String> {
         let mut checks = self.checks.clone();
         for er in &self.errata {
@@ -576,6 +591,9 @@ impl KeeCase {
                         .ok_or_else(|| bad("no such reply in the check"))?;
                     *slot = ours.parse().map_err(|_| bad("expected a whole number"))?;
                 }
+                (KeeCheck::Game(g), "prohibitions") => {
+                    g.prohibitions = parse_prohibitions(ours).map_err(|m| bad(&m))?
+                }
                 (KeeCheck::Game(g), "end") => {
                     g.end = KeeEndName::parse(ours)
                         .ok_or_else(|| bad("expected none, passes or all-prohibited"))?
@@ -589,4 +607,28 @@ impl KeeCase {
         }
         Ok(checks)
     }
+}
+
+/// CASE-8.5: prohibitions written on one line, `AT PLAYER CONDITION` separated by `;` (empty: none).
+pub fn parse_prohibitions(text: &str) -> Result<Vec<ExpectedProhibition>, String> {
+    text.split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let w: Vec<&str> = p.split_whitespace().collect();
+            let bad = || format!("expected `AT PLAYER primary|secondary`, found `{p}`");
+            match w.as_slice() {
+                [at, player, cond] => Ok(ExpectedProhibition {
+                    at: at.parse().map_err(|_| bad())?,
+                    player: PlayerName::parse(player).ok_or_else(bad)?,
+                    condition: match *cond {
+                        "primary" => KoConditionName::Primary,
+                        "secondary" => KoConditionName::Secondary,
+                        _ => return Err(bad()),
+                    },
+                }),
+                _ => Err(bad()),
+            }
+        })
+        .collect()
 }

@@ -110,6 +110,11 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
             Feature::KeeNoRefreshingPasses,
             "`refreshing_passes: false`",
         ),
+        (
+            rules.ko_player_passes == crate::kee::KoPlayerPassesName::All,
+            Feature::KeeKoPlayerAllPasses,
+            "`ko_player_passes: all`",
+        ),
     ];
     for (applies, f, why) in needs {
         if applies && !has(f) {

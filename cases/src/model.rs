@@ -199,12 +199,13 @@ pub enum Feature {
     KeeSingleUnitGroups,
     KeeTerritory,
     KeeNoRefreshingPasses,
+    KeeKoPlayerAllPasses,
     KeeSolver,
 }
 
 impl Feature {
     /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 24] = [
+    pub const ALL: [Feature; 25] = [
         Feature::Capture,
         Feature::SuicideProhibited,
         Feature::SuicideAllowed,
@@ -228,6 +229,7 @@ impl Feature {
         Feature::KeeSingleUnitGroups,
         Feature::KeeTerritory,
         Feature::KeeNoRefreshingPasses,
+        Feature::KeeKoPlayerAllPasses,
         Feature::KeeSolver,
     ];
 
@@ -257,6 +259,7 @@ impl Feature {
             Feature::KeeSingleUnitGroups => "kee-single-unit-groups",
             Feature::KeeTerritory => "kee-territory",
             Feature::KeeNoRefreshingPasses => "kee-no-refreshing-passes",
+            Feature::KeeKoPlayerAllPasses => "kee-ko-player-all-passes",
             Feature::KeeSolver => "kee-solver",
         }
     }

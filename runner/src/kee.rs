@@ -6,7 +6,7 @@ use crate::remote::{Remote, SOLVER_TIMEOUT};
 use gorules_cases::kee::{
     ExpectedProhibition, KeeAllied, KeeBoard, KeeCase, KeeCheck, KeeEndName, KeeGameCheck,
     KeePlayCheck, KeeReason, KeeScoringName, KeeSuicide, KeeValueCheck, KoConditionName,
-    PlayerName,
+    KoPlayerPassesName, PlayerName,
 };
 use gorules_cases::model::Feature;
 use gorules_grammar::KeePlays;
@@ -112,6 +112,13 @@ fn set_up(engine: &mut Remote, case: &KeeCase, first: PlayerName) -> Result<(), 
             match r.scoring {
                 KeeScoringName::Area => "area",
                 KeeScoringName::Territory => "territory",
+            }
+        ),
+        format!(
+            "passes={}",
+            match r.ko_player_passes {
+                KoPlayerPassesName::Normal => "normal",
+                KoPlayerPassesName::All => "all",
             }
         ),
     ];

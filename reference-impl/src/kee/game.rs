@@ -27,6 +27,18 @@ pub struct KeeRules {
     pub refreshing_passes: bool,
     /// KEE-15: area scoring, or territory scoring as the variant.
     pub scoring: KeeScoring,
+    /// KEE-12.2: which passes count when the ko player is chosen.
+    pub ko_player_passes: KoPlayerPasses,
+}
+
+/// KEE-12.2: the passes counted when the ko player is chosen ("the fewest normal passes since the encounter").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KoPlayerPasses {
+    /// KEE-12 as written: normal passes only.
+    #[default]
+    Normal,
+    /// KEE-12.2 reading: every pass, refreshing passes too (what seed 001's three-player simple-ko example needs).
+    All,
 }
 
 /// KEE-15: how the final board position is scored.
@@ -45,6 +57,7 @@ impl Default for KeeRules {
             removal: KeeOptions::default(),
             refreshing_passes: true,
             scoring: KeeScoring::Area,
+            ko_player_passes: KoPlayerPasses::Normal,
         }
     }
 }
@@ -209,12 +222,11 @@ impl KeeGame {
             .map(Player)
             .filter(|p| !self.is_prohibited(*p))
             .collect();
-        let passes = |p: Player| {
-            since
-                .iter()
-                .filter(|(q, k)| *q == p && *k == KeePlay::NormalPass)
-                .count()
+        let counted = |k: KeePlay| match self.rules.ko_player_passes {
+            KoPlayerPasses::Normal => k == KeePlay::NormalPass,
+            KoPlayerPasses::All => !matches!(k, KeePlay::Stone(_)),
         };
+        let passes = |p: Player| since.iter().filter(|(q, k)| *q == p && counted(*k)).count();
         let fewest = active.iter().map(|p| passes(*p)).min().unwrap_or(0);
         since
             .iter()

@@ -13,7 +13,8 @@ mod solver;
 
 pub use arrangement::{Arrangement, ArrangementError, Unit};
 pub use game::{
-    KeeEnd, KeeGame, KeeIllegal, KeePlay, KeeRules, KeeScoring, KoCondition, Prohibition,
+    KeeEnd, KeeGame, KeeIllegal, KeePlay, KeeRules, KeeScoring, KoCondition, KoPlayerPasses,
+    Prohibition,
 };
 pub use player::Player;
 pub use removal::{play_stone, AlliedGroups, KeeOptions, StonePlay, SuicidalPlay, Suicide};

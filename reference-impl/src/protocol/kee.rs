@@ -4,7 +4,7 @@
 use crate::board::{Board, Point};
 use crate::kee::{
     kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits, KeePlay,
-    KeeRules, KeeScoring, KeeSolved, KoCondition, Player, SuicidalPlay, Suicide,
+    KeeRules, KeeScoring, KeeSolved, KoCondition, KoPlayerPasses, Player, SuicidalPlay, Suicide,
 };
 use gorules_grammar::{Graph, PLAYER_NAMES};
 use std::sync::Arc;
@@ -96,7 +96,7 @@ impl KeeSession {
     }
 
     /// PROTO-9.1: `gorules-kee-rules [players=N] [refreshing=yes|no] [suicide=prohibited|allowed]
-    /// [allied=union|single-unit] [scoring=area|territory]`: unnamed options take their defaults; the board
+    /// [allied=union|single-unit] [scoring=area|territory] [passes=normal|all]`: unnamed options take their defaults; the board
     /// is kept and emptied.
     fn set_rules(&mut self, args: &[String]) -> Result<String, String> {
         let mut rules = KeeRules::default();
@@ -121,6 +121,8 @@ impl KeeSession {
                 ("allied", "single-unit") => rules.removal.allied_groups = AlliedGroups::SingleUnit,
                 ("scoring", "area") => rules.scoring = KeeScoring::Area,
                 ("scoring", "territory") => rules.scoring = KeeScoring::Territory,
+                ("passes", "normal") => rules.ko_player_passes = KoPlayerPasses::Normal,
+                ("passes", "all") => rules.ko_player_passes = KoPlayerPasses::All,
                 _ => return Err(syntax(&format!("a Kee option, found `{a}`"))),
             }
         }
