@@ -189,3 +189,72 @@ fn a_wrong_legality_answer() {
         "{e}"
     );
 }
+
+const KEE_GOOD: &str = r##"id: bad-input
+title: "A small constructed Kee case"
+source:
+  constructed: "exercises the Kee loader's errors"
+clauses: [KEE-9]
+features: [kee]
+board: |
+  a # : b
+  b . : a c
+  c O : b
+checks:
+  - kee_play:
+      name: white-b
+      player: white
+      at: b
+      legal: true
+      enclosing: true
+"##;
+
+/// Loads `text` as the Kee case `cases/kee/bad-input.yaml` and lints it; returns every error.
+fn kee_errors(text: &str) -> Vec<CaseError> {
+    let file = Path::new("cases/kee/bad-input.yaml");
+    match gorules_cases::parse_kee_case(file, text.to_string()) {
+        Err(e) => vec![e],
+        Ok(lc) => {
+            let mut suite = Suite::empty(&root());
+            suite.kee_cases.push(lc);
+            lint::lint(&suite)
+        }
+    }
+}
+
+#[test]
+fn kee_cases_report_file_line_and_column() {
+    assert_eq!(kee_errors(KEE_GOOD), vec![]);
+
+    // A neighbour that is not listed: the error points into the graph, at the name.
+    let e = kee_errors(&KEE_GOOD.replace("b . : a c", "b . : a d"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!((e[0].line, e[0].column), (9, 11), "{}", e[0]);
+    assert!(e[0].message.contains("`d`"), "{}", e[0]);
+
+    // A play on a name that is not on the board, and a player beyond the players of the rules.
+    let e = kee_errors(
+        &KEE_GOOD
+            .replace("at: b", "at: z")
+            .replace("player: white", "player: red"),
+    );
+    let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+    assert!(text.iter().any(|t| t.contains("`at: z`")), "{text:?}");
+    assert!(text.iter().any(|t| t.contains("player `red`")), "{text:?}");
+
+    // An unknown player name in a field that names players.
+    let e = kee_errors(&KEE_GOOD.replace("player: white", "player: purple"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].message.contains("purple"), "{}", e[0]);
+    assert!(e[0].line > 0, "{}", e[0]);
+
+    // A variant without its feature.
+    let e = kee_errors(&KEE_GOOD.replace(
+        "features: [kee]",
+        "features: [kee]\nrules:\n  suicide: allowed",
+    ));
+    assert!(
+        e.iter().any(|x| x.message.contains("kee-suicide-allowed")),
+        "{e:?}"
+    );
+}
