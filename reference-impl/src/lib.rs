@@ -10,6 +10,7 @@
 //! - [`ko`] (KO-1 to KO-5): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
 //! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets;
 //! - [`kee`] (KEE-1 to KEE-13, KEE-15): the Kee Rules, for any graph and any number of players;
+//! - [`j89`] (J89-7, J89-8, J89-10): the Japanese 1989 Rules' confirmation of life and death, territory, result;
 //! - [`protocol`] (PROTO): the engine protocol, the one edge where text comes in and goes out.
 //!
 //! Everything is a pure function of its inputs: no I/O, no printing. Constructors that take user input check it
@@ -20,6 +21,7 @@
 pub mod board;
 pub mod color;
 pub mod illegal;
+pub mod j89;
 pub mod kee;
 pub mod ko;
 pub mod moves;

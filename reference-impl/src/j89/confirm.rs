@@ -1,0 +1,308 @@
+//! J89-7, J89-R5, J89-R7: the confirmation of life and death: a hypothetical game from the stop position under
+//! the pass-for-ko rule, solved exactly as a reachability game on its finite graph of states.
+
+use crate::board::{Point, PointSet};
+use crate::color::Color;
+use crate::moves::{apply_play, SuicideRule};
+use crate::position::Position;
+use crate::string::strings;
+use std::collections::{BTreeSet, HashMap};
+
+/// J89-7.3: a ko capture not yet paid for: `victim` may not retake on `x` the stone on `y` until he has passed
+/// for it (J89-R7: one designated pass per capture).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KoBan {
+    /// The player who suffered the ko capture.
+    pub victim: Color,
+    /// The point of the captured stone, where the recapture would be played.
+    pub x: Point,
+    /// The point of the capturing stone, which the recapture would take.
+    pub y: Point,
+}
+
+/// J89-7.3, J89-7.4: a move of the confirmation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConfirmMove {
+    /// A play.
+    Play(Point),
+    /// A pass designated for no ko: two of them in succession end the confirmation (J89-R5).
+    Pass,
+    /// J89-R7: a pass designated for one ko capture against the passer; it lifts that capture's ban.
+    PassFor(KoBan),
+}
+
+/// J89-R5: a state of the confirmation: the position, the player to move, the bans in force, and whether the
+/// last move was a pass designated for no ko.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConfirmState {
+    /// The position.
+    pub position: Position,
+    /// The player to move.
+    pub to_move: Color,
+    /// J89-7.3: ko captures not yet paid for.
+    pub bans: BTreeSet<KoBan>,
+    /// Whether the previous move was a plain pass (one more ends the confirmation).
+    pub passed: bool,
+}
+
+/// Why the confirmation could not be decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmError {
+    /// The game graph has more states than the allowance (J89-R5 is exact, so no answer is guessed).
+    TooManyStates {
+        /// The allowance.
+        limit: usize,
+    },
+}
+
+impl std::fmt::Display for ConfirmError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfirmError::TooManyStates { limit } => {
+                write!(f, "the confirmation has more than {limit} states")
+            }
+        }
+    }
+}
+
+/// J89-7.3: whether playing `point` for `color` is a ko capture; if so, the ban it creates for the opponent.
+fn ko_capture(
+    before: &Position,
+    after: &Position,
+    captured: &PointSet,
+    color: Color,
+    point: Point,
+) -> Option<KoBan> {
+    if captured.len() != 1 {
+        return None;
+    }
+    let x = captured.iter().next()?;
+    let board = before.board();
+    // The new stone is a string of one whose only liberty is x.
+    let alone = board
+        .neighbours(point)
+        .iter()
+        .all(|&n| after.get(n) != Some(color));
+    let liberties: Vec<Point> = board
+        .neighbours(point)
+        .iter()
+        .copied()
+        .filter(|&n| after.get(n).is_none())
+        .collect();
+    (alone && liberties == [x]).then_some(KoBan {
+        victim: color.opponent(),
+        x,
+        y: point,
+    })
+}
+
+/// J89-R5, J89-7.3, J89-7.4: the moves from a state and the states they lead to. A terminal state (two plain
+/// passes) has none.
+pub fn successors(state: &ConfirmState) -> Vec<(ConfirmMove, ConfirmState)> {
+    let mut out = Vec::new();
+    let me = state.to_move;
+    let p = &state.position;
+    for point in p.board().points() {
+        if p.get(point).is_some() {
+            continue;
+        }
+        let Ok(effect) = apply_play(p, me, point, SuicideRule::Prohibited) else {
+            continue;
+        };
+        // J89-7.3: the recapture of an unpaid ko capture against me is banned.
+        let recapture = state.bans.iter().any(|b| {
+            b.victim == me
+                && b.x == point
+                && effect.captured.len() == 1
+                && effect.captured.contains(b.y)
+        });
+        if recapture {
+            continue;
+        }
+        let mut bans: BTreeSet<KoBan> = state
+            .bans
+            .iter()
+            .copied()
+            // A ban lapses when its capturing stone is gone: that capture can never be retaken.
+            .filter(|b| effect.position.get(b.y) == Some(b.victim.opponent()))
+            .collect();
+        if let Some(ban) = ko_capture(p, &effect.position, &effect.captured, me, point) {
+            bans.insert(ban);
+        }
+        out.push((
+            ConfirmMove::Play(point),
+            ConfirmState {
+                position: effect.position,
+                to_move: me.opponent(),
+                bans,
+                passed: false,
+            },
+        ));
+    }
+    out.push((
+        ConfirmMove::Pass,
+        ConfirmState {
+            position: p.clone(),
+            to_move: me.opponent(),
+            bans: state.bans.clone(),
+            passed: true,
+        },
+    ));
+    for b in state.bans.iter().filter(|b| b.victim == me) {
+        let mut bans = state.bans.clone();
+        bans.remove(b);
+        out.push((
+            ConfirmMove::PassFor(*b),
+            ConfirmState {
+                position: p.clone(),
+                to_move: me.opponent(),
+                bans,
+                passed: false,
+            },
+        ));
+    }
+    out
+}
+
+/// J89-R5: the confirmation game from a stop position with `attacker` moving first, as an explicit graph.
+pub struct ConfirmGame {
+    states: Vec<ConfirmState>,
+    /// Successor indices of each state; empty for terminal states.
+    edges: Vec<Vec<usize>>,
+    terminal: Vec<bool>,
+    attacker: Color,
+}
+
+/// The default allowance of states for [`ConfirmGame::build`].
+pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
+
+impl ConfirmGame {
+    /// J89-R5: builds every state reachable from `stop` with `attacker` to move, up to `limit` states.
+    pub fn build(
+        stop: &Position,
+        attacker: Color,
+        limit: usize,
+    ) -> Result<ConfirmGame, ConfirmError> {
+        // A state is keyed with whether the move into it ended the confirmation (a plain pass after a plain
+        // pass): such a state is terminal (J89-R5).
+        let start = ConfirmState {
+            position: stop.clone(),
+            to_move: attacker,
+            bans: BTreeSet::new(),
+            passed: false,
+        };
+        let mut index: HashMap<(ConfirmState, bool), usize> = HashMap::new();
+        let mut states = vec![start.clone()];
+        let mut terminal = vec![false];
+        let mut edges: Vec<Vec<usize>> = vec![Vec::new()];
+        index.insert((start, false), 0);
+        let mut next = 0;
+        while next < states.len() {
+            let from = states[next].clone();
+            if terminal[next] {
+                next += 1;
+                continue;
+            }
+            let mut out = Vec::new();
+            for (mv, to) in successors(&from) {
+                let ends = matches!(mv, ConfirmMove::Pass) && from.passed;
+                let key = (to.clone(), ends);
+                let id = match index.get(&key) {
+                    Some(&i) => i,
+                    None => {
+                        if states.len() >= limit {
+                            return Err(ConfirmError::TooManyStates { limit });
+                        }
+                        states.push(to.clone());
+                        terminal.push(ends);
+                        edges.push(Vec::new());
+                        index.insert(key, states.len() - 1);
+                        states.len() - 1
+                    }
+                };
+                out.push(id);
+            }
+            edges[next] = out;
+            next += 1;
+        }
+        Ok(ConfirmGame {
+            states,
+            edges,
+            terminal,
+            attacker,
+        })
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether the graph is empty (it never is: it holds the start).
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// J89-R5: whether the attacker can force an end of the confirmation at which no point of `string` holds a
+    /// stone of its owner (the string is dead); play that never ends counts for the owner. Computed as the
+    /// attacker's attractor of the winning terminal states.
+    pub fn can_capture(&self, string: &PointSet) -> bool {
+        let defender = self.attacker.opponent();
+        let n = self.states.len();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, out) in self.edges.iter().enumerate() {
+            for &j in out {
+                preds[j].push(i);
+            }
+        }
+        let mut win = vec![false; n];
+        let mut left: Vec<usize> = self.edges.iter().map(Vec::len).collect();
+        let mut queue = Vec::new();
+        for (i, state) in self.states.iter().enumerate() {
+            if self.terminal[i]
+                && string
+                    .iter()
+                    .all(|p| state.position.get(p) != Some(defender))
+            {
+                win[i] = true;
+                queue.push(i);
+            }
+        }
+        while let Some(j) = queue.pop() {
+            for &i in &preds[j] {
+                if win[i] || self.terminal[i] {
+                    continue;
+                }
+                let attacker_moves = self.states[i].to_move == self.attacker;
+                left[i] = left[i].saturating_sub(1);
+                if attacker_moves || left[i] == 0 {
+                    win[i] = true;
+                    queue.push(i);
+                }
+            }
+        }
+        win[0]
+    }
+}
+
+/// J89-7.1, J89-R5: each string of the stop position and whether it is alive (its opponent cannot force its
+/// capture in the confirmation).
+pub fn string_life(
+    stop: &Position,
+    limit: usize,
+) -> Result<Vec<(PointSet, Color, bool)>, ConfirmError> {
+    let mut games: HashMap<Color, ConfirmGame> = HashMap::new();
+    let mut out = Vec::new();
+    for s in strings(stop) {
+        let attacker = s.color.opponent();
+        let game = match games.entry(attacker) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(ConfirmGame::build(stop, attacker, limit)?)
+            }
+        };
+        let alive = !game.can_capture(&s.stones);
+        out.push((s.stones, s.color, alive));
+    }
+    Ok(out)
+}
