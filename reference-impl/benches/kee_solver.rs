@@ -55,8 +55,12 @@ fn main() {
         if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
             continue;
         }
-        let Ok(board) = Board::rectangle(w, h) else { continue };
-        let Ok(empty) = Arrangement::empty(Arc::new(board), 2) else { continue };
+        let Ok(board) = Board::rectangle(w, h) else {
+            continue;
+        };
+        let Ok(empty) = Arrangement::empty(Arc::new(board), 2) else {
+            continue;
+        };
         for (rules_name, rules) in [
             ("default rules", KeeRules::default()),
             (
@@ -77,7 +81,10 @@ fn main() {
             for play in plays {
                 let mut after = game.clone();
                 if after.play(play).is_ok() {
-                    report(&format!("{name} {rules_name}, first play {}", show(play)), &after);
+                    report(
+                        &format!("{name} {rules_name}, first play {}", show(play)),
+                        &after,
+                    );
                 }
             }
         }
