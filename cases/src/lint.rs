@@ -7,53 +7,42 @@ use crate::suite::{CaseError, LoadedCase, LoadedKeeCase, Suite};
 use gorules_grammar::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Lints every loaded case, and the suite as a whole (unique ids).
+/// Lints every loaded case, and the suite as a whole (unique ids across every kind of case).
 pub fn lint(suite: &Suite) -> Vec<CaseError> {
     let mut errors = Vec::new();
-    let mut ids: BTreeMap<&str, &LoadedCase> = BTreeMap::new();
-    for lc in &suite.cases {
-        if let Some(first) = ids.insert(&lc.case.id, lc) {
-            errors.push(err(
-                lc,
+    let mut ids: BTreeMap<&str, &std::path::Path> = BTreeMap::new();
+    let all = suite
+        .cases
+        .iter()
+        .map(|lc| {
+            (
+                lc.case.id.as_str(),
+                lc.file.as_path(),
                 lc.locate("id", None, 1),
-                format!(
-                    "case id `{}` is used again: first in {}",
-                    lc.case.id,
-                    first.file.display()
-                ),
-            ));
+            )
+        })
+        .chain(suite.kee_cases.iter().map(|lc| {
+            (
+                lc.case.id.as_str(),
+                lc.file.as_path(),
+                lc.locate("id", None, 1),
+            )
+        }));
+    for (id, file, line) in all {
+        if let Some(first) = ids.insert(id, file) {
+            errors.push(CaseError {
+                file: file.to_path_buf(),
+                line,
+                column: 0,
+                message: format!("case id `{id}` is used again: first in {}", first.display()),
+            });
         }
+    }
+    for lc in &suite.cases {
         errors.extend(lint_case(suite, lc));
     }
     for lc in &suite.kee_cases {
-        if let Some(first) = ids.get(lc.case.id.as_str()) {
-            errors.push(CaseError {
-                file: lc.file.clone(),
-                line: lc.locate("id", None, 1),
-                column: 0,
-                message: format!(
-                    "case id `{}` is used again: first in {}",
-                    lc.case.id,
-                    first.file.display()
-                ),
-            });
-        }
         errors.extend(lint_kee_case(suite, lc));
-    }
-    let mut kee_ids = BTreeMap::new();
-    for lc in &suite.kee_cases {
-        if let Some(first) = kee_ids.insert(lc.case.id.as_str(), &lc.file) {
-            errors.push(CaseError {
-                file: lc.file.clone(),
-                line: lc.locate("id", None, 1),
-                column: 0,
-                message: format!(
-                    "case id `{}` is used again: first in {}",
-                    lc.case.id,
-                    first.display()
-                ),
-            });
-        }
     }
     errors
 }

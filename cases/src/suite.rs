@@ -173,13 +173,16 @@ impl Suite {
 
 /// Reads one case file.
 pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
-    let text = std::fs::read_to_string(file).map_err(|e| CaseError {
+    parse_case(file, read(file)?)
+}
+
+fn read(file: &Path) -> Result<String, CaseError> {
+    std::fs::read_to_string(file).map_err(|e| CaseError {
         file: file.to_path_buf(),
         line: 0,
         column: 0,
         message: format!("cannot read: {e}"),
-    })?;
-    parse_case(file, text)
+    })
 }
 
 /// CASE-8: whether a case file is a Kee case: it lies in a folder named `kee`.
@@ -191,13 +194,7 @@ pub fn is_kee_file(file: &Path) -> bool {
 
 /// Reads one Kee case file.
 pub fn load_kee_case(file: &Path) -> Result<LoadedKeeCase, CaseError> {
-    let text = std::fs::read_to_string(file).map_err(|e| CaseError {
-        file: file.to_path_buf(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read: {e}"),
-    })?;
-    parse_kee_case(file, text)
+    parse_kee_case(file, read(file)?)
 }
 
 /// Reads one Kee case from its text; `file` names it in errors.
