@@ -107,6 +107,16 @@ struct Moment {
     to_play: Player,
 }
 
+/// SOLVER-7.4: a read-only view of a game's history since the start or the last prohibition.
+pub(crate) struct History<'a> {
+    /// The moments (board position, player to play).
+    pub(crate) moments: Vec<(&'a Arrangement, Player)>,
+    /// `plays[i]` led from `moments[i]` to `moments[i + 1]`.
+    pub(crate) plays: &'a [(Player, KeePlay)],
+    /// Indices of the moments just after refreshing passes.
+    pub(crate) after_refresh: &'a [usize],
+}
+
 /// A Kee game in progress: the state KEE-12 and KEE-13 look at. Only the plays since the start or the last
 /// prohibition matter to them, so only those are kept.
 #[derive(Clone, Debug)]
@@ -189,6 +199,19 @@ impl KeeGame {
     /// KEE-15v: the opponent stones each player's plays have removed.
     pub fn prisoners(&self) -> &[u32] {
         &self.prisoners
+    }
+
+    /// SOLVER-7.4: the history KEE-12 and KEE-13 look at, read-only (for the solver's table).
+    pub(crate) fn history(&self) -> History<'_> {
+        History {
+            moments: self
+                .moments
+                .iter()
+                .map(|m| (&m.position, m.to_play))
+                .collect(),
+            plays: &self.plays,
+            after_refresh: &self.after_refresh,
+        }
     }
 
     fn current(&self) -> &Moment {
