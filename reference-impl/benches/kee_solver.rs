@@ -21,32 +21,46 @@ fn limits() -> KeeLimits {
     KeeLimits { nodes }
 }
 
-fn show(play: KeePlay) -> String {
+/// A play as the cases write it: a stone by its GTP vertex (column letter, row counted from the bottom).
+fn show(play: KeePlay, board: &Board) -> String {
     match play {
-        KeePlay::Stone(p) => format!("{p}"),
+        KeePlay::Stone(p) => match (board.coords(p), board.height()) {
+            (Some(c), Some(h)) => {
+                format!(
+                    "{}{}",
+                    "ABCDEFGHJKLMNOPQRST".as_bytes()[c.col % 19] as char,
+                    h - c.row
+                )
+            }
+            _ => format!("{p}"),
+        },
         KeePlay::NormalPass => "pass".into(),
         KeePlay::RefreshingPass => "refresh".into(),
     }
 }
 
-fn report(label: &str, game: &KeeGame) {
+fn report(label: &str, game: &KeeGame, filter: Option<&str>) {
+    if filter.is_some_and(|f| !label.contains(f)) {
+        return;
+    }
     let start = Instant::now();
     let solved = kee_value(game, limits());
     let secs = start.elapsed().as_secs_f64();
     match solved {
         Ok(KeeSolved::Value { value, line, nodes }) => {
-            let line: Vec<String> = line.into_iter().map(show).collect();
+            let board = game.position().board();
+            let line: Vec<String> = line.into_iter().map(|p| show(p, board)).collect();
             println!(
-                "{label}: value {value}, nodes {nodes}, {secs:.3} s, {:.0} nodes/s, line {}",
+                "{label} value {value}, nodes {nodes}, {secs:.3} s, {:.0} nodes/s, line {}",
                 nodes as f64 / secs.max(1e-9),
                 line.join(" ")
             );
         }
         Ok(KeeSolved::OutOfReach { nodes }) => println!(
-            "{label}: out of reach after {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
+            "{label} out of reach after {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
             nodes as f64 / secs.max(1e-9)
         ),
-        Err(e) => println!("{label}: {e}"),
+        Err(e) => println!("{label} {e}"),
     }
 }
 
@@ -70,12 +84,8 @@ fn main() {
                 },
             ),
         ] {
-            let label = format!("{name} {rules_name}");
-            if filter.as_ref().is_some_and(|f| !label.contains(f.as_str())) {
-                continue;
-            }
             let game = KeeGame::new(empty.clone(), rules);
-            report(&format!("{name} {rules_name}"), &game);
+            report(&format!("{name} {rules_name}:"), &game, filter.as_deref());
             let mut plays: Vec<KeePlay> = empty.board().points().map(KeePlay::Stone).collect();
             plays.push(KeePlay::NormalPass);
             if rules.refreshing_passes {
@@ -85,8 +95,12 @@ fn main() {
                 let mut after = game.clone();
                 if after.play(play).is_ok() {
                     report(
-                        &format!("{name} {rules_name}, first play {}", show(play)),
+                        &format!(
+                            "{name} {rules_name}, first play {}:",
+                            show(play, empty.board())
+                        ),
                         &after,
+                        filter.as_deref(),
                     );
                 }
             }

@@ -179,6 +179,34 @@ fn the_two_by_two_board_without_refreshing_passes() {
 }
 
 #[test]
+fn the_two_by_three_board_without_refreshing_passes() {
+    // Seed 001, "2x3 board": Black cannot do better than a draw. Without refreshing passes the solver says so,
+    // and more: a first stone on a middle intersection draws, one in a corner loses all 6 points.
+    let game = empty(2, 3, NO_REFRESH);
+    assert_eq!(value_after(&game, &[], false), 0);
+    assert_eq!(value_after(&game, &[KeePlay::NormalPass], false), 0);
+    for row in 0..3 {
+        for col in 0..2 {
+            let want = if row == 1 { 0 } else { -6 };
+            assert_eq!(
+                value_after(&game, &[stone(&game, col, row)], false),
+                want,
+                "({col}, {row})"
+            );
+        }
+    }
+}
+
+#[test]
+fn on_the_two_by_three_board_a_first_corner_stone_loses_all_six_points() {
+    // Seed 001, "2x3 board", conclusion: White wins all 6 points when Black is not satisfied with a draw. Under
+    // the default rules (refreshing passes allowed) the solver proves it after a first stone in a corner.
+    let game = empty(2, 3, KeeRules::default());
+    let a1 = stone(&game, 0, 2);
+    assert_eq!(value_after(&game, &[a1], false), -6);
+}
+
+#[test]
 fn three_players_are_refused() {
     let board = Arc::new(Board::rectangle(2, 1).expect("a board"));
     let game = KeeGame::new(
@@ -200,7 +228,7 @@ fn an_allowance_too_small_is_out_of_reach() {
 }
 
 #[test]
-fn alpha_beta_agrees_with_minimax_on_every_tiny_board() {
+fn the_search_agrees_with_minimax_on_every_tiny_board() {
     // Every two-player position on the graphs of one to three intersections (connected or not), either player
     // to move, with and without refreshing passes: wherever plain minimax finishes, the search agrees.
     let graphs: Vec<Vec<Vec<usize>>> = vec![
@@ -274,7 +302,7 @@ proptest! {
     /// allowed), the search and plain minimax agree wherever plain minimax finishes, and the search's line
     /// replays to its value.
     #[test]
-    fn alpha_beta_agrees_with_minimax_after_random_histories(
+    fn the_search_agrees_with_minimax_after_random_histories(
         n in 2usize..=4,
         edges in any::<u32>(),
         cells in proptest::collection::vec(0u8..3, 4),

@@ -113,8 +113,6 @@ pub(crate) struct History<'a> {
     pub(crate) moments: Vec<(&'a Arrangement, Player)>,
     /// `plays[i]` led from `moments[i]` to `moments[i + 1]`.
     pub(crate) plays: &'a [(Player, KeePlay)],
-    /// Indices of the moments just after refreshing passes.
-    pub(crate) after_refresh: &'a [usize],
 }
 
 /// A Kee game in progress: the state KEE-12 and KEE-13 look at. Only the plays since the start or the last
@@ -210,7 +208,6 @@ impl KeeGame {
                 .map(|m| (&m.position, m.to_play))
                 .collect(),
             plays: &self.plays,
-            after_refresh: &self.after_refresh,
         }
     }
 

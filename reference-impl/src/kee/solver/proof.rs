@@ -1,0 +1,307 @@
+//! SOLVER-7.5, SOLVER-7.6: the value by proof-number search: each question "is the value at least t?" is
+//! answered by depth-first proof-number search (df-pn) over [`State`] with a table keyed on everything the rest
+//! of the game depends on (SOLVER-7.4); the value is the largest t proven, and a principal variation follows.
+
+use std::collections::HashMap;
+
+use super::state::{Code, State, Status};
+use super::OutOfReach;
+
+/// Proof and disproof numbers: how many leaves must still be settled to prove (disprove) a question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+/// The number that stands for "cannot be": a proven question has disproof number `INFINITE`.
+const INFINITE: u32 = u32::MAX / 2;
+
+const PROVEN: Numbers = Numbers {
+    proof: 0,
+    disproof: INFINITE,
+};
+const DISPROVEN: Numbers = Numbers {
+    proof: INFINITE,
+    disproof: 0,
+};
+const UNKNOWN: Numbers = Numbers {
+    proof: 1,
+    disproof: 1,
+};
+
+/// SOLVER-7.4: the most entries the table holds (about 40 bytes each with the map's overhead); beyond it,
+/// unsettled numbers are no longer stored (settled ones always are).
+const MAX_ENTRIES: usize = 60_000_000;
+
+/// The widest value looked for under territory scoring (which has no bound of its own).
+const WIDEST: i32 = 1 << 20;
+
+/// SOLVER-7.5: the search.
+pub(super) struct Proof {
+    /// SOLVER-7.3: states visited.
+    pub(super) nodes: u64,
+    max_nodes: u64,
+    max_depth: usize,
+    /// SOLVER-7.5: the range of every value (area scoring), if there is one.
+    bounds: Option<(i32, i32)>,
+    /// SOLVER-7.4: numbers per (key, threshold less the prisoner offset).
+    table: HashMap<(u128, i32), Numbers>,
+}
+
+impl Proof {
+    pub(super) fn new(max_nodes: u64, max_depth: usize, bounds: Option<(i32, i32)>) -> Proof {
+        Proof {
+            nodes: 0,
+            max_nodes,
+            max_depth,
+            bounds,
+            table: HashMap::new(),
+        }
+    }
+
+    /// SOLVER-7.6: the value of `state`: the largest t for which "the value is at least t" is proven (t = 0
+    /// first, then upwards or downwards), and a principal variation.
+    pub(super) fn solve(&mut self, state: &mut State) -> Result<(i32, Vec<Code>), OutOfReach> {
+        let (low, high) = self.bounds.unwrap_or((-WIDEST, WIDEST));
+        let value = if self.at_least(state, 0.clamp(low, high), 0)? {
+            let mut v = 0.clamp(low, high);
+            while v < high && self.at_least(state, v + 1, 0)? {
+                v += 1;
+            }
+            v
+        } else {
+            let mut v = 0.clamp(low, high) - 1;
+            while v > low && !self.at_least(state, v, 0)? {
+                v -= 1;
+            }
+            v
+        };
+        let line = self.line(state, value)?;
+        Ok((value, line))
+    }
+
+    /// SOLVER-7.5: whether the value of `state` is at least `t` (searched until settled).
+    fn at_least(&mut self, state: &mut State, t: i32, depth: usize) -> Result<bool, OutOfReach> {
+        if let Some(known) = self.bounded(t) {
+            return Ok(known);
+        }
+        loop {
+            let n = self.mid(state, t, INFINITE - 1, INFINITE - 1, depth)?;
+            if n.proof == 0 {
+                return Ok(true);
+            }
+            if n.disproof == 0 {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// SOLVER-7.5: what the range of values settles: every value is at least the low end and at most the high.
+    fn bounded(&self, t: i32) -> Option<bool> {
+        let (low, high) = self.bounds?;
+        if t <= low {
+            Some(true)
+        } else if t > high {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// SOLVER-7.6: a principal variation from `state`, whose value is `value`: at each state, the first play
+    /// whose state has that value too (at least `value`, and not at least `value + 1`), down to the end.
+    fn line(&mut self, state: &mut State, value: i32) -> Result<Vec<Code>, OutOfReach> {
+        let mut line = Vec::new();
+        let mut made_stack = Vec::new();
+        let mut result = Ok(());
+        while state.status() != Status::Ended {
+            if line.len() > self.max_depth {
+                result = Err(OutOfReach);
+                break;
+            }
+            let mut next = None;
+            for code in state.codes() {
+                let Some(made) = state.make(code) else {
+                    continue;
+                };
+                let depth = line.len() + 1;
+                let fits = self
+                    .at_least(state, value, depth)
+                    .and_then(|low| Ok(low && !self.at_least(state, value + 1, depth)?));
+                match fits {
+                    Ok(true) => {
+                        next = Some((code, made));
+                        break;
+                    }
+                    Ok(false) => state.unmake(made),
+                    Err(e) => {
+                        state.unmake(made);
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            match next {
+                Some((code, made)) => {
+                    line.push(code);
+                    made_stack.push(made);
+                }
+                None => {
+                    // Without an error this cannot happen when `value` is the state's value; it is reported as
+                    // out of reach, never as a value.
+                    if result.is_ok() {
+                        result = Err(OutOfReach);
+                    }
+                    break;
+                }
+            }
+        }
+        for made in made_stack.into_iter().rev() {
+            state.unmake(made);
+        }
+        result.map(|()| line)
+    }
+
+    /// The numbers of the current state of `state` for the question "at least `t`", as far as known without
+    /// searching it: settled if the game has ended, else the table's, else unknown.
+    fn look(&self, state: &State, t: i32) -> Numbers {
+        if state.status() == Status::Ended {
+            return if state.score() >= t {
+                PROVEN
+            } else {
+                DISPROVEN
+            };
+        }
+        let relative = t - state.offset();
+        self.table
+            .get(&(state.key(), relative))
+            .copied()
+            .unwrap_or(UNKNOWN)
+    }
+
+    /// SOLVER-7.4: records the numbers of the current state.
+    fn store(&mut self, state: &State, t: i32, n: Numbers) {
+        let key = (state.key(), t - state.offset());
+        let settled = n.proof == 0 || n.disproof == 0;
+        if settled || self.table.len() < MAX_ENTRIES || self.table.contains_key(&key) {
+            self.table.insert(key, n);
+        }
+    }
+
+    /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state until its proof number
+    /// reaches `proof_limit` or its disproof number reaches `disproof_limit` (or it is settled).
+    fn mid(
+        &mut self,
+        state: &mut State,
+        t: i32,
+        proof_limit: u32,
+        disproof_limit: u32,
+        depth: usize,
+    ) -> Result<Numbers, OutOfReach> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes || depth > self.max_depth {
+            return Err(OutOfReach);
+        }
+        let here = self.look(state, t);
+        if here.proof >= proof_limit || here.disproof >= disproof_limit {
+            return Ok(here);
+        }
+        // Black (player 0) wants the value at least t: his states are OR states, White's are AND states.
+        let or = state.to_play() == 0;
+        let mut children: Vec<(Code, Numbers)> = Vec::new();
+        for code in state.codes() {
+            if let Some(made) = state.make(code) {
+                let n = self.look(state, t);
+                state.unmake(made);
+                children.push((code, n));
+            }
+        }
+        loop {
+            let n = combine(or, &children);
+            if n.proof >= proof_limit || n.disproof >= disproof_limit || children.is_empty() {
+                let n = if children.is_empty() {
+                    // A state not ended always has the normal pass (KEE-5(b)); kept for safety.
+                    if state.score() >= t {
+                        PROVEN
+                    } else {
+                        DISPROVEN
+                    }
+                } else {
+                    n
+                };
+                self.store(state, t, n);
+                return Ok(n);
+            }
+            // The most promising child: for an OR state the smallest proof number, for an AND state the
+            // smallest disproof number; and the second smallest, which bounds how long it is searched.
+            let key = |c: &Numbers| if or { c.proof } else { c.disproof };
+            let mut best = 0;
+            let mut second = INFINITE;
+            for (i, (_, c)) in children.iter().enumerate() {
+                if key(c) < key(&children[best].1) {
+                    second = key(&children[best].1);
+                    best = i;
+                } else if i != best {
+                    second = second.min(key(c));
+                }
+            }
+            let (code, c) = children[best];
+            let (child_proof, child_disproof) = if or {
+                (
+                    proof_limit.min(second.saturating_add(1)),
+                    disproof_limit
+                        .saturating_sub(n.disproof)
+                        .saturating_add(c.disproof)
+                        .min(INFINITE - 1),
+                )
+            } else {
+                (
+                    proof_limit
+                        .saturating_sub(n.proof)
+                        .saturating_add(c.proof)
+                        .min(INFINITE - 1),
+                    disproof_limit.min(second.saturating_add(1)),
+                )
+            };
+            let Some(made) = state.make(code) else {
+                // Cannot happen (the play was made above); dropped from the children.
+                children.swap_remove(best);
+                continue;
+            };
+            let result = self.mid(state, t, child_proof, child_disproof, depth + 1);
+            state.unmake(made);
+            children[best].1 = result?;
+        }
+    }
+}
+
+/// df-pn's rule for a state's numbers from its children's: an OR state is proven when one child is, and
+/// disproven when all are; an AND state the other way round.
+fn combine(or: bool, children: &[(Code, Numbers)]) -> Numbers {
+    let min = |f: fn(&Numbers) -> u32| children.iter().map(|(_, c)| f(c)).min().unwrap_or(INFINITE);
+    // A sum is INFINITE only if a term is (settled); otherwise it stays below the limits `at_least` searches
+    // with, so that a large unsettled sum is never taken for a settled question.
+    let sum = |f: fn(&Numbers) -> u32| {
+        let mut total = 0u32;
+        for (_, c) in children {
+            let x = f(c);
+            if x >= INFINITE {
+                return INFINITE;
+            }
+            total = total.saturating_add(x);
+        }
+        total.min(INFINITE - 2)
+    };
+    if or {
+        Numbers {
+            proof: min(|c| c.proof),
+            disproof: sum(|c| c.disproof),
+        }
+    } else {
+        Numbers {
+            proof: sum(|c| c.proof),
+            disproof: min(|c| c.disproof),
+        }
+    }
+}

@@ -1,0 +1,608 @@
+//! SOLVER-7.2, SOLVER-7.4: a two-player Kee game as the search keeps it: stones as bit sets, the history since
+//! the last prohibition with everything KEE-12 and KEE-13 ask of it, plays made and taken back in place, and the
+//! table key of the current state.
+//!
+//! This is the rules of `kee::game` and `kee::removal` once more, specialised to two players and boards of at
+//! most 64 intersections for speed. `kee_naive_value` plays by `KeeGame` itself, and the tests check that both
+//! give the same values (SOLVER-7.7).
+
+use std::collections::HashMap;
+
+use super::super::arrangement::Arrangement;
+use super::super::game::{KeeGame, KeePlay, KeeRules, KeeScoring, KoPlayerPasses};
+use super::super::player::Player;
+use super::super::removal::Suicide;
+use crate::board::Board;
+
+/// SOLVER-7.2: the largest board the search handles (one bit per intersection in a `u64`).
+pub(super) const MAX_POINTS: usize = 64;
+
+/// SOLVER-7.2: a play as the search writes it: an intersection's index, or one of the two passes.
+pub(super) type Code = u8;
+
+/// The board graph as bit sets: the neighbours of each intersection.
+#[derive(Clone, Debug)]
+pub(super) struct Geometry {
+    n: usize,
+    neighbours: Vec<u64>,
+    all: u64,
+}
+
+impl Geometry {
+    /// The geometry of `board`, if it has at most [`MAX_POINTS`] intersections.
+    pub(super) fn of(board: &Board) -> Option<Geometry> {
+        let n = board.len();
+        if n > MAX_POINTS {
+            return None;
+        }
+        let neighbours = board
+            .points()
+            .map(|p| {
+                board
+                    .neighbours(p)
+                    .iter()
+                    .fold(0u64, |set, q| set | (1u64 << q.index()))
+            })
+            .collect();
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Some(Geometry { n, neighbours, all })
+    }
+
+    /// The normal pass's code.
+    pub(super) fn normal_pass(&self) -> Code {
+        self.n as Code
+    }
+
+    /// The refreshing pass's code.
+    pub(super) fn refreshing_pass(&self) -> Code {
+        self.n as Code + 1
+    }
+
+    /// The play a code stands for.
+    pub(super) fn play_of(&self, code: Code, board: &Board) -> KeePlay {
+        let i = usize::from(code);
+        if i == self.n {
+            KeePlay::NormalPass
+        } else if i == self.n + 1 {
+            KeePlay::RefreshingPass
+        } else {
+            board.point(i).map_or(KeePlay::NormalPass, KeePlay::Stone)
+        }
+    }
+
+    /// The code of a play.
+    pub(super) fn code_of(&self, play: KeePlay) -> Code {
+        match play {
+            KeePlay::Stone(p) => p.index() as Code,
+            KeePlay::NormalPass => self.normal_pass(),
+            KeePlay::RefreshingPass => self.refreshing_pass(),
+        }
+    }
+
+    /// KEE-7: the intersections adjacent to some intersection of `set`.
+    fn around(&self, set: u64) -> u64 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            out |= self.neighbours[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    /// KEE-8: the unit of `within` that holds `seed` (connected through adjacency inside `within`).
+    fn unit(&self, within: u64, seed: u64) -> u64 {
+        let mut unit = seed;
+        loop {
+            let grown = (unit | self.around(unit)) & within;
+            if grown == unit {
+                return unit;
+            }
+            unit = grown;
+        }
+    }
+
+    /// KEE-15: area points of player 0 and player 1 (stones, and unoccupied units bordered by one player only).
+    fn area(&self, stones: [u64; 2]) -> [i32; 2] {
+        let mut points = [stones[0].count_ones() as i32, stones[1].count_ones() as i32];
+        let empty = self.all & !(stones[0] | stones[1]);
+        let mut rest = empty;
+        while rest != 0 {
+            let region = self.unit(empty, rest & rest.wrapping_neg());
+            rest &= !region;
+            let border = self.around(region);
+            match (border & stones[0] != 0, border & stones[1] != 0) {
+                (true, false) => points[0] += region.count_ones() as i32,
+                (false, true) => points[1] += region.count_ones() as i32,
+                _ => {}
+            }
+        }
+        points
+    }
+}
+
+/// KEE-12.1: a moment: the stones of player 0 and player 1 and the player to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Moment {
+    stones: [u64; 2],
+    to_play: u8,
+}
+
+/// SOLVER-7.4: a 128-bit hash of an item of the key (a tag, a moment, a pass count), from two 64-bit mixes.
+fn item(tag: u64, moment: Moment, passes: i64) -> u128 {
+    fn mix(mut x: u64) -> u64 {
+        // splitmix64's finaliser.
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    let last = (passes as u64).wrapping_shl(16) ^ (u64::from(moment.to_play) << 8) ^ tag;
+    let half = |seed: u64| mix(moment.stones[0] ^ mix(moment.stones[1] ^ mix(last ^ seed)));
+    (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0xc2b2_ae3d_27d4_eb4f))
+}
+
+/// Tags of the key's items.
+const TAG_WINDOW: u64 = 1;
+const TAG_FRESH: u64 = 2;
+const TAG_NO_STONE_SINCE: u64 = 3;
+const TAG_CURRENT: u64 = 4;
+
+/// The history since the start or the last prohibition (what KEE-12 and KEE-13 look at). Index `i` of each
+/// vector but `plays` is about `moments[i]`; `plays[i]` led from `moments[i]` to `moments[i + 1]`.
+#[derive(Clone, Debug)]
+pub(super) struct History {
+    moments: Vec<Moment>,
+    /// The mover and the code of each play.
+    plays: Vec<(u8, Code)>,
+    /// Passes counted for the ko player (KEE-12.2) by player 0 minus player 1, before `moments[i]`.
+    passes: Vec<i64>,
+    /// 1 + the index in `plays` of the last stone play before `moments[i]` (0 if none).
+    last_stone: Vec<usize>,
+    /// The index of the first moment of the KEE-12(a) window of `moments[i]` (just after the start, the last
+    /// prohibition or the last refreshing pass).
+    window_start: Vec<usize>,
+    /// SOLVER-7.4: the window's moments with their pass counts, hashed as a set.
+    window_hash: Vec<u128>,
+    /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set.
+    fresh_hash: Vec<u128>,
+    /// KEE-12(a): the latest index of each moment met (windows are checked against `window_start`).
+    latest: HashMap<Moment, usize>,
+    /// What `latest` held before each push, to take it back.
+    latest_before: Vec<Option<usize>>,
+    /// KEE-12(b): the moments just after the start and after refreshing passes, with their indices (all
+    /// different: a refreshing pass onto one of them is a prohibition).
+    fresh: HashMap<Moment, usize>,
+}
+
+impl History {
+    fn new(start: Moment) -> History {
+        let mut latest = HashMap::new();
+        latest.insert(start, 0);
+        let mut fresh = HashMap::new();
+        fresh.insert(start, 0);
+        History {
+            moments: vec![start],
+            plays: Vec::new(),
+            passes: vec![0],
+            last_stone: vec![0],
+            window_start: vec![0],
+            window_hash: vec![item(TAG_WINDOW, start, 0)],
+            fresh_hash: vec![item(TAG_FRESH, start, 0)],
+            latest,
+            latest_before: Vec::new(),
+            fresh,
+        }
+    }
+
+    fn top(&self) -> usize {
+        self.moments.len() - 1
+    }
+}
+
+/// How the game stands after a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Status {
+    /// The game goes on.
+    Playing,
+    /// KEE-13: the game has ended.
+    Ended,
+}
+
+/// What a play changed, to take it back.
+#[derive(Debug)]
+pub(super) enum Made {
+    /// The play was added to the history.
+    Pushed { prisoners: i32 },
+    /// The play prohibited somebody (KEE-12): the history before it, and whom.
+    Prohibited {
+        before: Box<History>,
+        ko_player: u8,
+        prisoners: i32,
+    },
+}
+
+/// SOLVER-7.2: a two-player Kee game during the search.
+#[derive(Debug)]
+pub(super) struct State {
+    geometry: Geometry,
+    rules: KeeRules,
+    prohibited: [bool; 2],
+    history: History,
+    status: Status,
+    /// KEE-15v: prisoners of player 0 minus those of player 1 (territory scoring only).
+    prisoners: i32,
+}
+
+impl State {
+    /// SOLVER-7.2: the search's copy of `game` (two players, at most [`MAX_POINTS`] intersections): its
+    /// history since the last prohibition is replayed by this module's rules, which must arrive at the same
+    /// moments (`None` if they do not, or if the game is not of that kind).
+    pub(super) fn of(game: &KeeGame) -> Option<State> {
+        let position = game.position();
+        if position.players() != 2 {
+            return None;
+        }
+        let geometry = Geometry::of(position.board())?;
+        let seen = game.history();
+        let &(first, first_to_play) = seen.moments.first()?;
+        let start = moment_of(first, first_to_play);
+        let prohibited = [game.is_prohibited(Player(0)), game.is_prohibited(Player(1))];
+        let mut state = State {
+            geometry,
+            rules: game.rules(),
+            prohibited,
+            history: History::new(start),
+            status: Status::Playing,
+            prisoners: 0,
+        };
+        for (i, &(mover, play)) in seen.plays.iter().enumerate() {
+            if mover.0 != state.to_play() || state.status == Status::Ended {
+                return None;
+            }
+            let code = state.geometry.code_of(play);
+            match state.make(code)? {
+                Made::Pushed { .. } => {}
+                Made::Prohibited { .. } => return None,
+            }
+            let &(position, to_play) = seen.moments.get(i + 1)?;
+            if state.current() != moment_of(position, to_play) {
+                return None;
+            }
+        }
+        if game.ended().is_some() != (state.status == Status::Ended) {
+            return None;
+        }
+        let taken = game.prisoners();
+        state.prisoners =
+            taken.first().copied().unwrap_or(0) as i32 - taken.get(1).copied().unwrap_or(0) as i32;
+        Some(state)
+    }
+
+    pub(super) fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub(super) fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The player to play (0 or 1).
+    pub(super) fn to_play(&self) -> u8 {
+        self.current().to_play
+    }
+
+    fn current(&self) -> Moment {
+        self.history.moments[self.history.top()]
+    }
+
+    /// KEE-13(a): whether the last play was a normal pass (since the last prohibition).
+    pub(super) fn after_normal_pass(&self) -> bool {
+        self.history
+            .plays
+            .last()
+            .is_some_and(|&(_, code)| code == self.geometry.normal_pass())
+    }
+
+    /// KEE-15, KEE-15v: points of player 0 minus points of player 1 on the current board position.
+    pub(super) fn score(&self) -> i32 {
+        let stones = self.current().stones;
+        let points = self.geometry.area(stones);
+        match self.rules.scoring {
+            KeeScoring::Area => points[0] - points[1],
+            KeeScoring::Territory => {
+                let own = stones[0].count_ones() as i32 - stones[1].count_ones() as i32;
+                points[0] - points[1] - own + self.prisoners
+            }
+        }
+    }
+
+    /// SOLVER-7.4: the part of the value already fixed: the prisoner difference under territory scoring.
+    pub(super) fn offset(&self) -> i32 {
+        match self.rules.scoring {
+            KeeScoring::Area => 0,
+            KeeScoring::Territory => self.prisoners,
+        }
+    }
+
+    /// SOLVER-7.2: the codes of the plays to try: every intersection, the normal pass, the refreshing pass (if
+    /// the rules have it). Some may be refused by [`State::make`].
+    pub(super) fn codes(&self) -> impl Iterator<Item = Code> {
+        let last = if self.rules.refreshing_passes {
+            self.geometry.refreshing_pass()
+        } else {
+            self.geometry.normal_pass()
+        };
+        0..=last
+    }
+
+    /// KEE-5(a), KEE-9 to KEE-11 for two players: the stones after `mover` plays on intersection `i`, and the
+    /// opponent stones removed; `None` if the play is not allowed.
+    fn stone_play(&self, mover: usize, i: usize) -> Option<([u64; 2], u32)> {
+        let g = &self.geometry;
+        let stones = self.current().stones;
+        let x = 1u64 << i;
+        if (stones[0] | stones[1]) & x != 0 {
+            return None;
+        }
+        let own = stones[mover] | x;
+        let theirs = stones[1 - mover];
+        let empty = g.all & !(own | theirs);
+        // KEE-9: with one opponent, the allied groups are his units; the play is enclosing if one of them has no
+        // liberty (anywhere on the board, as `play_stone` reads it).
+        let mut dead = 0;
+        let mut rest = theirs;
+        while rest != 0 {
+            let unit = g.unit(theirs, rest & rest.wrapping_neg());
+            rest &= !unit;
+            if g.around(unit) & empty == 0 {
+                dead |= unit;
+            }
+        }
+        let mut after = [0u64; 2];
+        after[1 - mover] = theirs;
+        after[mover] = own;
+        if dead == 0 {
+            let unit = g.unit(own, x);
+            if g.around(unit) & empty == 0 {
+                // KEE-10: suicidal.
+                match self.rules.removal.suicide {
+                    Suicide::Prohibited => return None,
+                    Suicide::Allowed => {
+                        after[mover] = own & !unit;
+                        return Some((after, 0));
+                    }
+                }
+            }
+            return Some((after, 0));
+        }
+        // KEE-11: every opponent unit without a liberty is removed.
+        after[1 - mover] = theirs & !dead;
+        Some((after, dead.count_ones()))
+    }
+
+    /// KEE-5: the player after `p` who is not prohibited (`p` himself if the other is).
+    fn succeeding(&self, p: u8) -> u8 {
+        let q = 1 - p;
+        if self.prohibited[usize::from(q)] {
+            p
+        } else {
+            q
+        }
+    }
+
+    /// KEE-12.2: whether a play counts when the ko player is chosen.
+    fn counted(&self, code: Code) -> bool {
+        match self.rules.ko_player_passes {
+            KoPlayerPasses::Normal => code == self.geometry.normal_pass(),
+            KoPlayerPasses::All => usize::from(code) >= self.geometry.n,
+        }
+    }
+
+    /// KEE-12: the ko player of a cycle from `moments[from]` closed by `mover`'s play `code`: of the players not
+    /// prohibited, the one with fewer counted passes since; with as many, the mover (the last to play).
+    fn ko_player(&self, from: usize, mover: u8, code: Code) -> u8 {
+        if self.prohibited[usize::from(1 - mover)] {
+            return mover;
+        }
+        let h = &self.history;
+        let mut diff = h.passes[h.top()] - h.passes[from];
+        if self.counted(code) {
+            diff += if mover == 0 { 1 } else { -1 };
+        }
+        match diff.cmp(&0) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => mover,
+        }
+    }
+
+    /// KEE-5, KEE-12, KEE-13: the player to play makes the play `code` (as `KeeGame::play`); `None` if the rules
+    /// refuse it or the game has ended. [`State::unmake`] takes it back.
+    pub(super) fn make(&mut self, code: Code) -> Option<Made> {
+        if self.status == Status::Ended {
+            return None;
+        }
+        let g = &self.geometry;
+        let mover = self.to_play();
+        let i = usize::from(code);
+        let (stones, taken) = if i < g.n {
+            self.stone_play(usize::from(mover), i)?
+        } else if i == g.n || (i == g.n + 1 && self.rules.refreshing_passes) {
+            (self.current().stones, 0)
+        } else {
+            return None;
+        };
+        let prisoners = match (taken, mover) {
+            (0, _) => 0,
+            (t, 0) => t as i32,
+            (t, _) => -(t as i32),
+        };
+        let refresh = i == g.n + 1;
+        let succeeding = self.succeeding(mover);
+        let after = Moment {
+            stones,
+            to_play: succeeding,
+        };
+        let h = &self.history;
+        let top = h.top();
+        let encounter = if refresh {
+            // KEE-12(b): met just after the start (or last prohibition) or an earlier refreshing pass.
+            h.fresh.get(&after).copied()
+        } else {
+            // KEE-12(a): met in the window, with a stone play since.
+            h.latest
+                .get(&after)
+                .copied()
+                .filter(|&j| j >= h.window_start[top] && (i < g.n || h.last_stone[top] > j))
+        };
+        if let Some(from) = encounter {
+            let ko_player = self.ko_player(from, mover, code);
+            self.prohibited[usize::from(ko_player)] = true;
+            let next = if !self.prohibited[usize::from(1 - mover)] {
+                Some(1 - mover)
+            } else if !self.prohibited[usize::from(mover)] {
+                Some(mover)
+            } else {
+                None
+            };
+            let start = Moment {
+                stones,
+                to_play: next.unwrap_or(mover),
+            };
+            let before = std::mem::replace(&mut self.history, History::new(start));
+            self.status = if next.is_none() {
+                Status::Ended
+            } else {
+                Status::Playing
+            };
+            self.prisoners += prisoners;
+            return Some(Made::Prohibited {
+                before: Box::new(before),
+                ko_player,
+                prisoners,
+            });
+        }
+        let counted = self.counted(code);
+        let h = &mut self.history;
+        let passes = h.passes[top]
+            + match (counted, mover) {
+                (false, _) => 0,
+                (true, 0) => 1,
+                (true, _) => -1,
+            };
+        let index = top + 1;
+        let last_stone = if i < g.n { index } else { h.last_stone[top] };
+        let (window_start, window_hash, fresh_hash) = if refresh {
+            (
+                index,
+                item(TAG_WINDOW, after, passes),
+                h.fresh_hash[top] ^ item(TAG_FRESH, after, passes),
+            )
+        } else {
+            (
+                h.window_start[top],
+                h.window_hash[top] ^ item(TAG_WINDOW, after, passes),
+                h.fresh_hash[top],
+            )
+        };
+        h.moments.push(after);
+        h.plays.push((mover, code));
+        h.passes.push(passes);
+        h.last_stone.push(last_stone);
+        h.window_start.push(window_start);
+        h.window_hash.push(window_hash);
+        h.fresh_hash.push(fresh_hash);
+        let was = h.latest.insert(after, index);
+        h.latest_before.push(was);
+        if refresh {
+            h.fresh.insert(after, index);
+        }
+        self.prisoners += prisoners;
+        // KEE-13(a): every player not prohibited made a normal pass, one after another.
+        let active = self.prohibited.iter().filter(|p| !**p).count();
+        let h = &self.history;
+        let normal = self.geometry.normal_pass();
+        if h.plays.len() >= active
+            && h.plays[h.plays.len() - active..]
+                .iter()
+                .all(|&(_, c)| c == normal)
+        {
+            self.status = Status::Ended;
+        }
+        Some(Made::Pushed { prisoners })
+    }
+
+    /// Takes back the play [`State::make`] made.
+    pub(super) fn unmake(&mut self, made: Made) {
+        self.status = Status::Playing;
+        match made {
+            Made::Pushed { prisoners } => {
+                self.prisoners -= prisoners;
+                let h = &mut self.history;
+                let top = h.top();
+                let moment = h.moments[top];
+                let refresh = h
+                    .plays
+                    .last()
+                    .is_some_and(|&(_, c)| c == self.geometry.refreshing_pass());
+                if refresh {
+                    h.fresh.remove(&moment);
+                }
+                match h.latest_before.pop().flatten() {
+                    Some(j) => h.latest.insert(moment, j),
+                    None => h.latest.remove(&moment),
+                };
+                h.moments.pop();
+                h.plays.pop();
+                h.passes.pop();
+                h.last_stone.pop();
+                h.window_start.pop();
+                h.window_hash.pop();
+                h.fresh_hash.pop();
+            }
+            Made::Prohibited {
+                before,
+                ko_player,
+                prisoners,
+            } => {
+                self.prisoners -= prisoners;
+                self.prohibited[usize::from(ko_player)] = false;
+                self.history = *before;
+            }
+        }
+    }
+
+    /// SOLVER-7.4: the table key: the current moment, who is prohibited, whether the last play was a normal
+    /// pass, the pass count, the window's moments with their pass counts, those of them with no stone play
+    /// since, and the moments just after the start and after refreshing passes with their pass counts.
+    pub(super) fn key(&self) -> u128 {
+        let h = &self.history;
+        let top = h.top();
+        let flags = u64::from(self.prohibited[0])
+            | u64::from(self.prohibited[1]) << 1
+            | u64::from(self.after_normal_pass()) << 2;
+        let mut key = item(TAG_CURRENT | flags << 4, self.current(), h.passes[top])
+            ^ h.window_hash[top]
+            ^ h.fresh_hash[top];
+        for j in h.last_stone[top].max(h.window_start[top])..=top {
+            key ^= item(TAG_NO_STONE_SINCE, h.moments[j], 0);
+        }
+        key
+    }
+}
+
+/// A moment of `position` with `to_play` (two players).
+fn moment_of(position: &Arrangement, to_play: Player) -> Moment {
+    let mut stones = [0u64; 2];
+    for (i, cell) in position.cells().iter().enumerate() {
+        match cell {
+            Some(Player(0)) => stones[0] |= 1 << i,
+            Some(_) => stones[1] |= 1 << i,
+            None => {}
+        }
+    }
+    Moment {
+        stones,
+        to_play: to_play.0,
+    }
+}
