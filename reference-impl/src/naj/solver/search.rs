@@ -7,6 +7,8 @@ use crate::moves::Move;
 
 use super::stones::{points_of, FastMap, Geometry, Stones};
 
+mod proof;
+
 /// SOLVER-1.4: the search ran out of its node allowance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfNodes;
@@ -160,6 +162,11 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-4.2: `played_from[i]` is the union of the Bloom slots of the positions the plays among the
     /// first `i` moves left (a quick filter for [`Search::independent_of_history`]).
     played_from: Vec<Depends>,
+    /// SOLVER-4.4: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
+    /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
+    used: Vec<u128>,
+    /// SOLVER-3.7, SOLVER-4.4: df-pn's numbers per exact state and threshold.
+    proofs: FastMap<(Key, u128, i64), proof::Numbers>,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -176,8 +183,14 @@ impl<'g, P: Phase> Search<'g, P> {
         let fingerprints: Vec<u64> = positions.iter().map(Stones::fingerprint).collect();
         let mut transitions = FastMap::default();
         let mut played_from = vec![Depends::default()];
+        let mut used = vec![0u128];
         for (i, mv) in moves.iter().enumerate() {
             let mut filter = played_from[i];
+            used.push(if mv.is_pass() {
+                used[i]
+            } else {
+                used[i] ^ proof::transition_hash(&positions[i], &positions[i + 1])
+            });
             if !mv.is_pass() {
                 *transitions
                     .entry((fingerprints[i], fingerprints[i + 1]))
@@ -197,7 +210,14 @@ impl<'g, P: Phase> Search<'g, P> {
             table: FastMap::default(),
             transitions,
             played_from,
+            used,
+            proofs: FastMap::default(),
         }
+    }
+
+    /// SOLVER-4.4: the set of transitions used so far, as a hash.
+    fn used_top(&self) -> u128 {
+        self.used[self.used.len() - 1]
     }
 
     /// SOLVER-3: the exact value of the current state.
@@ -207,24 +227,22 @@ impl<'g, P: Phase> Search<'g, P> {
 
     /// SOLVER-3.6: whether the value of the current state is at least `threshold`, by one null-window search.
     pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
-        Ok(self.search(threshold - 1, threshold)?.value >= threshold)
+        self.proves(threshold)
     }
 
-    /// SOLVER-3.6: the exact value of the current state by null-window searches starting at `guess`, each
-    /// narrowing the interval `[low, high]` known to hold the value until it is one value.
+    /// SOLVER-3.6, SOLVER-3.7: the exact value of the current state by questions "at least t?" (df-pn), the first
+    /// at `guess`, each narrowing the interval `[low, high]` known to hold the value until it is one value.
     pub fn value_near(&mut self, guess: i64) -> Result<i64, OutOfNodes> {
         let (mut low, mut high) = self.root_bounds()?;
-        let mut guess = guess.clamp(low, high);
+        // The first question is "value >= guess" (or just above `low`), then the interval is halved.
+        let mut beta = guess.clamp(low + 1, high.max(low + 1));
         while low < high {
-            // Test "value >= beta" with beta in (low, high]: the guess, or just above it if it is `low`.
-            let beta = if guess == low { guess + 1 } else { guess };
-            let value = self.search(beta - 1, beta)?.value;
-            if value >= beta {
-                low = value.max(beta);
+            if self.proves(beta)? {
+                low = beta;
             } else {
-                high = value.min(beta - 1);
+                high = beta - 1;
             }
-            guess = value.clamp(low, high);
+            beta = low + (high - low + 1) / 2;
         }
         Ok(low)
     }
@@ -352,9 +370,14 @@ impl<'g, P: Phase> Search<'g, P> {
         let from = self.fingerprints[self.fingerprints.len() - 1];
         let to = child.after.fingerprint();
         let mut filter = self.played_from[self.played_from.len() - 1];
-        if !child.mv.is_pass() {
+        let used = self.used_top();
+        if child.mv.is_pass() {
+            self.used.push(used);
+        } else {
             *self.transitions.entry((from, to)).or_insert(0) += 1;
             filter.insert(from);
+            self.used
+                .push(used ^ proof::transition_hash(self.position(), &child.after));
         }
         self.played_from.push(filter);
         self.fingerprints.push(to);
@@ -364,6 +387,7 @@ impl<'g, P: Phase> Search<'g, P> {
 
     fn pop(&mut self) {
         let to = self.fingerprints.pop();
+        self.used.pop();
         self.positions.pop();
         self.played_from.pop();
         if let (Some(mv), Some(to)) = (self.moves.pop(), to) {
@@ -505,9 +529,11 @@ impl<'g, P: Phase> Search<'g, P> {
             for child in self.children() {
                 let goal = target - child.gain;
                 self.push(&child);
-                let searched = self.search(goal - 1, goal + 1);
+                let fits = self
+                    .proves(goal)
+                    .and_then(|low| Ok(low && !self.proves(goal + 1)?));
                 self.pop();
-                if searched?.value == goal {
+                if fits? {
                     chosen = Some(child);
                     break;
                 }

@@ -1,0 +1,193 @@
+//! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with a table keyed on
+//! the whole state the rest of the move-sequence depends on (SOLVER-4.4): the key of SOLVER-4.1 plus the set of
+//! transitions the history has used (the fixed-ko rule, KO-2.1).
+
+use super::{Phase, Search, Stones};
+use crate::naj::solver::search::OutOfNodes;
+
+/// Proof and disproof numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+/// The number that stands for "cannot be": a proven question has disproof number `INFINITE`.
+const INFINITE: u32 = u32::MAX / 2;
+
+const PROVEN: Numbers = Numbers {
+    proof: 0,
+    disproof: INFINITE,
+};
+const DISPROVEN: Numbers = Numbers {
+    proof: INFINITE,
+    disproof: 0,
+};
+const UNKNOWN: Numbers = Numbers {
+    proof: 1,
+    disproof: 1,
+};
+
+/// SOLVER-4.4: the most unsettled entries kept (settled ones always are).
+const MAX_ENTRIES: usize = 30_000_000;
+
+/// SOLVER-4.4: a 128-bit hash of a transition (two positions), for the set of transitions used.
+pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
+    fn mix(mut x: u64) -> u64 {
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x ^ (x >> 31)
+    }
+    let words = [
+        from.black as u64,
+        (from.black >> 64) as u64,
+        from.white as u64,
+        (from.white >> 64) as u64,
+        to.black as u64,
+        (to.black >> 64) as u64,
+        to.white as u64,
+        (to.white >> 64) as u64,
+    ];
+    let half = |seed: u64| {
+        words
+            .iter()
+            .fold(seed, |h, &w| mix(h ^ mix(w)).rotate_left(23))
+    };
+    (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0xc2b2_ae3d_27d4_eb4f))
+}
+
+impl<P: Phase> Search<'_, P> {
+    /// SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until settled.
+    pub fn proves(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
+        loop {
+            let n = self.mid(threshold, INFINITE - 1, INFINITE - 1)?;
+            if n.proof == 0 {
+                return Ok(true);
+            }
+            if n.disproof == 0 {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// SOLVER-4.4: the numbers of the current state for "at least `t`", as far as known without searching:
+    /// settled by the end of the move-sequence or by the position's bounds (SOLVER-3.3), else the table's.
+    fn known(&mut self, t: i64) -> Result<Numbers, OutOfNodes> {
+        let position = *self.position();
+        if self.passes() >= self.phase.end_passes() {
+            let value = self.phase.end_value(&position, &mut self.budget)?;
+            return Ok(if value >= t { PROVEN } else { DISPROVEN });
+        }
+        let (low, high) = self.phase.bounds(&position, &mut self.budget)?;
+        if low >= t {
+            return Ok(PROVEN);
+        }
+        if high < t {
+            return Ok(DISPROVEN);
+        }
+        Ok(self
+            .proofs
+            .get(&(self.key(), self.used_top(), t))
+            .copied()
+            .unwrap_or(UNKNOWN))
+    }
+
+    /// SOLVER-3.7: df-pn's multiple iterative deepening on the current state.
+    fn mid(
+        &mut self,
+        t: i64,
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) -> Result<Numbers, OutOfNodes> {
+        self.budget.spend(1)?;
+        if self.moves.len() > self.budget.max_depth {
+            return Err(OutOfNodes);
+        }
+        let here = self.known(t)?;
+        if here.proof >= proof_limit || here.disproof >= disproof_limit {
+            return Ok(here);
+        }
+        let or = self.to_move() == self.phase.maximizer();
+        let children = self.children();
+        let mut numbers = Vec::with_capacity(children.len());
+        for child in &children {
+            self.push(child);
+            let n = self.known(t - child.gain);
+            self.pop();
+            numbers.push(n?);
+        }
+        loop {
+            let n = combine(or, &numbers);
+            if n.proof >= proof_limit || n.disproof >= disproof_limit {
+                let key = (self.key(), self.used_top(), t);
+                let settled = n.proof == 0 || n.disproof == 0;
+                if settled || self.proofs.len() < MAX_ENTRIES || self.proofs.contains_key(&key) {
+                    self.proofs.insert(key, n);
+                }
+                return Ok(n);
+            }
+            let pick = |c: &Numbers| if or { c.proof } else { c.disproof };
+            let mut best = 0;
+            let mut second = INFINITE;
+            for (i, c) in numbers.iter().enumerate() {
+                if pick(c) < pick(&numbers[best]) {
+                    second = pick(&numbers[best]);
+                    best = i;
+                } else if i != best {
+                    second = second.min(pick(c));
+                }
+            }
+            let c = numbers[best];
+            let (child_proof, child_disproof) = if or {
+                (
+                    proof_limit.min(second.saturating_add(1)),
+                    disproof_limit
+                        .saturating_sub(n.disproof)
+                        .saturating_add(c.disproof)
+                        .min(INFINITE - 1),
+                )
+            } else {
+                (
+                    proof_limit
+                        .saturating_sub(n.proof)
+                        .saturating_add(c.proof)
+                        .min(INFINITE - 1),
+                    disproof_limit.min(second.saturating_add(1)),
+                )
+            };
+            let child = children[best];
+            self.push(&child);
+            let result = self.mid(t - child.gain, child_proof, child_disproof);
+            self.pop();
+            numbers[best] = result?;
+        }
+    }
+}
+
+/// df-pn's rule: an OR state is proven when one child is and disproven when all are; an AND state the other
+/// way round. A sum is INFINITE only if a term is, so a large open sum is never taken for a settled answer.
+fn combine(or: bool, children: &[Numbers]) -> Numbers {
+    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
+    let sum = |f: fn(&Numbers) -> u32| {
+        let mut total = 0u32;
+        for c in children {
+            let x = f(c);
+            if x >= INFINITE {
+                return INFINITE;
+            }
+            total = total.saturating_add(x);
+        }
+        total.min(INFINITE - 2)
+    };
+    if or {
+        Numbers {
+            proof: min(|c| c.proof),
+            disproof: sum(|c| c.disproof),
+        }
+    } else {
+        Numbers {
+            proof: sum(|c| c.proof),
+            disproof: min(|c| c.disproof),
+        }
+    }
+}
