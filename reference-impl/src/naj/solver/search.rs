@@ -162,10 +162,10 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-4.2: `played_from[i]` is the union of the Bloom slots of the positions the plays among the
     /// first `i` moves left (a quick filter for [`Search::independent_of_history`]).
     played_from: Vec<Depends>,
-    /// SOLVER-4.4: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
+    /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
-    /// SOLVER-3.7, SOLVER-4.4: df-pn's numbers per exact state and threshold.
+    /// SOLVER-3.7, SOLVER-4.5: df-pn's numbers per exact state and threshold.
     proofs: FastMap<(Key, u128, i64), proof::Numbers>,
 }
 
@@ -215,7 +215,7 @@ impl<'g, P: Phase> Search<'g, P> {
         }
     }
 
-    /// SOLVER-4.4: the set of transitions used so far, as a hash.
+    /// SOLVER-4.5: the set of transitions used so far, as a hash.
     fn used_top(&self) -> u128 {
         self.used[self.used.len() - 1]
     }

@@ -1,5 +1,5 @@
 //! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with a table keyed on
-//! the whole state the rest of the move-sequence depends on (SOLVER-4.4): the key of SOLVER-4.1 plus the set of
+//! the whole state the rest of the move-sequence depends on (SOLVER-4.5): the key of SOLVER-4.1 plus the set of
 //! transitions the history has used (the fixed-ko rule, KO-2.1).
 
 use super::{Phase, Search, Stones};
@@ -28,10 +28,10 @@ const UNKNOWN: Numbers = Numbers {
     disproof: 1,
 };
 
-/// SOLVER-4.4: the most unsettled entries kept (settled ones always are).
+/// SOLVER-4.5: the most unsettled entries kept (settled ones always are).
 const MAX_ENTRIES: usize = 30_000_000;
 
-/// SOLVER-4.4: a 128-bit hash of a transition (two positions), for the set of transitions used.
+/// SOLVER-4.5: a 128-bit hash of a transition (two positions), for the set of transitions used.
 pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
     fn mix(mut x: u64) -> u64 {
         x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -70,7 +70,7 @@ impl<P: Phase> Search<'_, P> {
         }
     }
 
-    /// SOLVER-4.4: the numbers of the current state for "at least `t`", as far as known without searching:
+    /// SOLVER-4.5: the numbers of the current state for "at least `t`", as far as known without searching:
     /// settled by the end of the move-sequence or by the position's bounds (SOLVER-3.3), else the table's.
     fn known(&mut self, t: i64) -> Result<Numbers, OutOfNodes> {
         let position = *self.position();
