@@ -167,61 +167,36 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         ),
     };
     let options = Arc::new(options);
+    // Every check of every case, as the engine will be asked it: its trial name, the features it needs, what the
+    // engine lacks of them (nothing is known to be lacking when the engine did not start), its kind and its work.
+    let lacking = |missing: Vec<String>| {
+        if start_error.is_some() {
+            Vec::new()
+        } else {
+            missing
+        }
+    };
+    let mut candidates: Vec<Candidate> = Vec::new();
     for lc in suite.cases {
         let case = Arc::new(lc.case);
         let Ok(checks) = case.effective_checks() else {
             continue;
         };
         for check in checks {
-            let name = format!(
-                "{}::{}::{}",
-                case.ruleset.name(),
-                case.id,
-                check.common().name
-            );
-            let features: Vec<String> = checks::needed_features(&case, &check)
-                .iter()
-                .map(|f| f.name().into())
-                .collect();
-            let missing = if start_error.is_some() {
-                Vec::new()
-            } else {
-                checks::missing(&case, &check, &capabilities)
-            };
-            if !missing.is_empty() {
-                let reason = format!("the engine lacks {}", missing.join(", "));
-                if let Ok(mut r) = records.lock() {
-                    r.push(Record::new(
-                        &name,
-                        case.ruleset.name(),
-                        features,
-                        Outcome::Ignored,
-                        reason.clone(),
-                        0.0,
-                    ));
-                }
-                let kind = format!("needs {}", missing[0].trim_start_matches("the command "));
-                checks_out.push(Planned {
-                    name,
-                    kind,
-                    job: Err(Ignore::Lacks(reason)),
-                });
-                continue;
-            }
-            let kind = check.kind();
-            let job = Job {
-                name: name.clone(),
+            candidates.push(Candidate {
+                name: format!(
+                    "{}::{}::{}",
+                    case.ruleset.name(),
+                    case.id,
+                    check.common().name
+                ),
+                features: checks::needed_features(&case, &check)
+                    .iter()
+                    .map(|f| f.name().into())
+                    .collect(),
+                missing: lacking(checks::missing(&case, &check, &capabilities)),
+                kind: check.kind().into(),
                 work: Work::Case(Arc::clone(&case), check),
-                features,
-                pool: Arc::clone(&pool),
-                options: Arc::clone(&options),
-                records: Arc::clone(&records),
-                start_error: start_error.clone(),
-            };
-            checks_out.push(Planned {
-                name,
-                kind: kind.into(),
-                job: Ok(job),
             });
         }
     }
@@ -231,52 +206,53 @@ pub fn plan(root: &Path, options: Options) -> Plan {
             continue;
         };
         for check in checks {
-            let name = format!("kee::{}::{}", case.id, check.name());
-            let features: Vec<String> = kee::needed_features(&case, &check)
-                .iter()
-                .map(|f| f.name().into())
-                .collect();
-            let missing = if start_error.is_some() {
-                Vec::new()
-            } else {
-                kee::missing(&case, &check, &capabilities)
-            };
-            if !missing.is_empty() {
-                let reason = format!("the engine lacks {}", missing.join(", "));
-                if let Ok(mut r) = records.lock() {
-                    r.push(Record::new(
-                        &name,
-                        "kee",
-                        features,
-                        Outcome::Ignored,
-                        reason.clone(),
-                        0.0,
-                    ));
-                }
-                let kind = format!("needs {}", missing[0].trim_start_matches("the command "));
-                checks_out.push(Planned {
-                    name,
-                    kind,
-                    job: Err(Ignore::Lacks(reason)),
-                });
-                continue;
-            }
-            let kind = check.kind();
-            let job = Job {
-                name: name.clone(),
+            candidates.push(Candidate {
+                name: format!("kee::{}::{}", case.id, check.name()),
+                features: kee::needed_features(&case, &check)
+                    .iter()
+                    .map(|f| f.name().into())
+                    .collect(),
+                missing: lacking(kee::missing(&case, &check, &capabilities)),
+                kind: check.kind().into(),
                 work: Work::Kee(Arc::clone(&case), check),
-                features,
-                pool: Arc::clone(&pool),
-                options: Arc::clone(&options),
-                records: Arc::clone(&records),
-                start_error: start_error.clone(),
-            };
-            checks_out.push(Planned {
-                name,
-                kind: kind.into(),
-                job: Ok(job),
             });
         }
+    }
+    for c in candidates {
+        if !c.missing.is_empty() {
+            let reason = format!("the engine lacks {}", c.missing.join(", "));
+            if let Ok(mut r) = records.lock() {
+                r.push(Record::new(
+                    &c.name,
+                    c.work.ruleset(),
+                    c.features,
+                    Outcome::Ignored,
+                    reason.clone(),
+                    0.0,
+                ));
+            }
+            let kind = format!("needs {}", c.missing[0].trim_start_matches("the command "));
+            checks_out.push(Planned {
+                name: c.name,
+                kind,
+                job: Err(Ignore::Lacks(reason)),
+            });
+            continue;
+        }
+        let job = Job {
+            name: c.name.clone(),
+            work: c.work,
+            features: c.features,
+            pool: Arc::clone(&pool),
+            options: Arc::clone(&options),
+            records: Arc::clone(&records),
+            start_error: start_error.clone(),
+        };
+        checks_out.push(Planned {
+            name: c.name,
+            kind: c.kind,
+            job: Ok(job),
+        });
     }
     Plan {
         checks: checks_out,
@@ -285,6 +261,15 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         engine,
         suite_version: Suite::version(root),
     }
+}
+
+/// A check to plan: its trial name, the features it needs, what the engine lacks of them, its kind, its work.
+struct Candidate {
+    name: String,
+    features: Vec<String>,
+    missing: Vec<String>,
+    kind: String,
+    work: Work,
 }
 
 /// What a job checks: a check of a case, or of a Kee case (CASE-8).
