@@ -129,7 +129,7 @@ pub fn analysis_value_after(
     )
 }
 
-/// SOLVER-3.6: [`analysis_value_after`] searched by null-window searches from `guess` (a claimed value,
+/// SOLVER-3.6: [`analysis_value_after`] found by questions "at least t?" from `guess` (a claimed value,
 /// say): the same value when it is proven, often with fewer nodes when the guess is right.
 pub fn analysis_value_near(
     ruleset: &Ruleset,
@@ -149,7 +149,7 @@ pub fn analysis_value_near(
     )
 }
 
-/// SOLVER-3.6: whether `bound` holds for the value of [`analysis_value_after`], by one null-window search.
+/// SOLVER-3.6: whether `bound` holds for the value of [`analysis_value_after`], by one question "at least t?" (df-pn, SOLVER-3.7).
 pub fn prove_analysis_bound(
     ruleset: &Ruleset,
     final_position: &Position,
@@ -226,7 +226,7 @@ pub fn alternation_value_after(
     )
 }
 
-/// SOLVER-3.6: [`alternation_value_after`] searched by null-window searches from `guess` (a claimed score
+/// SOLVER-3.6: [`alternation_value_after`] found by questions "at least t?" from `guess` (a claimed score
 /// before komi, prisoners included).
 pub fn alternation_value_near(
     ruleset: &Ruleset,
@@ -248,7 +248,7 @@ pub fn alternation_value_near(
     )
 }
 
-/// SOLVER-3.6: whether `bound` holds for the value of [`alternation_value_after`], by one null-window search.
+/// SOLVER-3.6: whether `bound` holds for the value of [`alternation_value_after`], by one question "at least t?" (df-pn, SOLVER-3.7).
 pub fn prove_alternation_bound(
     ruleset: &Ruleset,
     start: &Position,

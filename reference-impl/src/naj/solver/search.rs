@@ -1,6 +1,7 @@
-//! SOLVER-3, SOLVER-4: the search shared by the analyses and the alternation: alpha-beta over the move-sequence
-//! with its whole history (SOLVER-2.1), bounds that depend on the position only (SOLVER-3.3), and a table whose
-//! entries say which positions their value depended on (SOLVER-4).
+//! SOLVER-3, SOLVER-4: the search shared by the analyses and the alternation: the move-sequence with its whole
+//! history (SOLVER-2.1), bounds that depend on the position only (SOLVER-3.3), questions "at least t?" answered
+//! by df-pn (`proof`, SOLVER-3.7) with a table keyed on the whole state (SOLVER-4.5), the value by such
+//! questions (SOLVER-3.6) and a principal variation (SOLVER-3.4).
 
 use crate::color::Color;
 use crate::moves::Move;
@@ -54,46 +55,7 @@ pub(crate) trait Phase {
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
 }
 
-/// SOLVER-4.2: a Bloom filter of the positions a value depended on (no false negatives).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Depends([u64; 16]);
-
-impl Depends {
-    const BITS: u64 = 1024;
-
-    fn slots(fingerprint: u64) -> [(usize, u64); 2] {
-        let slot = |h: u64| ((h / 64) as usize, 1u64 << (h % 64));
-        [
-            slot(fingerprint % Self::BITS),
-            slot((fingerprint >> 10) % Self::BITS),
-        ]
-    }
-
-    fn insert(&mut self, fingerprint: u64) {
-        for (word, mask) in Self::slots(fingerprint) {
-            self.0[word] |= mask;
-        }
-    }
-
-    fn may_contain(&self, fingerprint: u64) -> bool {
-        Self::slots(fingerprint)
-            .iter()
-            .all(|&(word, mask)| self.0[word] & mask != 0)
-    }
-
-    fn disjoint(&self, other: &Depends) -> bool {
-        self.0.iter().zip(other.0.iter()).all(|(a, b)| a & b == 0)
-    }
-
-    fn union_with(&mut self, other: &Depends) {
-        for (mine, theirs) in self.0.iter_mut().zip(other.0.iter()) {
-            *mine |= theirs;
-        }
-    }
-}
-
-/// SOLVER-4.1: the part of a search state the table keys on; the rest of the history is checked through the
-/// entry's dependencies (SOLVER-4.2).
+/// SOLVER-4.1: the part of a search state a table key holds besides the set of transitions used (SOLVER-4.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
     position: Stones,
@@ -103,37 +65,12 @@ struct Key {
     passes: u8,
 }
 
-/// SOLVER-4.3: what a table entry knows about the value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    value: i64,
-    bound: Bound,
-    depends: Depends,
-    best: Option<Move>,
-}
-
 /// SOLVER-3: a child of the current state: the move, the position it creates and what its captures are worth.
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
     after: Stones,
     gain: i64,
-    captured: u32,
-}
-
-/// SOLVER-3.1: what a search of a state returns: a value with the fail-soft meaning of SOLVER-3.2, and the
-/// positions it depended on (SOLVER-4.2).
-#[derive(Clone, Copy, Debug)]
-struct Searched {
-    value: i64,
-    depends: Depends,
 }
 
 /// SOLVER-1.4: the longest history the search follows on an ordinary thread's stack (deeper lines count as
@@ -155,13 +92,9 @@ pub(crate) struct Search<'g, P: Phase> {
     fingerprints: Vec<u64>,
     moves: Vec<Move>,
     first_to_move: Color,
-    table: FastMap<Key, Entry>,
     /// KO-2.1: how many plays of the history made each transition, by the fingerprints of its two positions
     /// (a quick filter; [`Search::transition_used`] confirms on the positions themselves).
     transitions: FastMap<(u64, u64), u32>,
-    /// SOLVER-4.2: `played_from[i]` is the union of the Bloom slots of the positions the plays among the
-    /// first `i` moves left (a quick filter for [`Search::independent_of_history`]).
-    played_from: Vec<Depends>,
     /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
@@ -182,10 +115,8 @@ impl<'g, P: Phase> Search<'g, P> {
     ) -> Search<'g, P> {
         let fingerprints: Vec<u64> = positions.iter().map(Stones::fingerprint).collect();
         let mut transitions = FastMap::default();
-        let mut played_from = vec![Depends::default()];
         let mut used = vec![0u128];
         for (i, mv) in moves.iter().enumerate() {
-            let mut filter = played_from[i];
             used.push(if mv.is_pass() {
                 used[i]
             } else {
@@ -195,9 +126,7 @@ impl<'g, P: Phase> Search<'g, P> {
                 *transitions
                     .entry((fingerprints[i], fingerprints[i + 1]))
                     .or_insert(0) += 1;
-                filter.insert(fingerprints[i]);
             }
-            played_from.push(filter);
         }
         Search {
             geometry,
@@ -207,9 +136,7 @@ impl<'g, P: Phase> Search<'g, P> {
             fingerprints,
             moves,
             first_to_move,
-            table: FastMap::default(),
             transitions,
-            played_from,
             used,
             proofs: FastMap::default(),
         }
@@ -222,10 +149,11 @@ impl<'g, P: Phase> Search<'g, P> {
 
     /// SOLVER-3: the exact value of the current state.
     pub fn value(&mut self) -> Result<i64, OutOfNodes> {
-        Ok(self.search(-INFINITY, INFINITY)?.value)
+        let (low, _) = self.root_bounds()?;
+        self.value_near(low)
     }
 
-    /// SOLVER-3.6: whether the value of the current state is at least `threshold`, by one null-window search.
+    /// SOLVER-3.6: whether the value of the current state is at least `threshold` (df-pn, SOLVER-3.7).
     pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
         self.proves(threshold)
     }
@@ -324,19 +252,6 @@ impl<'g, P: Phase> Search<'g, P> {
         }
     }
 
-    /// SOLVER-4.2: whether no position that an earlier play of the history left is among `depends`.
-    fn independent_of_history(&self, depends: &Depends) -> bool {
-        let filter = self.played_from[self.played_from.len() - 1];
-        if filter.disjoint(depends) {
-            // Every played-from position has its slots in `filter`, so none has them all in `depends`.
-            return true;
-        }
-        self.moves
-            .iter()
-            .zip(&self.fingerprints)
-            .all(|(mv, &print)| mv.is_pass() || !depends.may_contain(print))
-    }
-
     /// CORE-5, KO-1, KO-2: the legal moves of the current state, the pass first, then the plays.
     fn children(&self) -> Vec<Child> {
         let mover = self.to_move();
@@ -346,7 +261,6 @@ impl<'g, P: Phase> Search<'g, P> {
             mv: Move::Pass,
             after: position,
             gain: 0,
-            captured: 0,
         }];
         let empty = self.geometry.all() & !position.occupied();
         for index in points_of(empty) {
@@ -360,7 +274,6 @@ impl<'g, P: Phase> Search<'g, P> {
                 mv: Move::Play(self.geometry.point(index)),
                 after: played.after,
                 gain: self.phase.capture_value(mover, played.captured),
-                captured: played.captured,
             });
         }
         children
@@ -369,17 +282,14 @@ impl<'g, P: Phase> Search<'g, P> {
     fn push(&mut self, child: &Child) {
         let from = self.fingerprints[self.fingerprints.len() - 1];
         let to = child.after.fingerprint();
-        let mut filter = self.played_from[self.played_from.len() - 1];
         let used = self.used_top();
         if child.mv.is_pass() {
             self.used.push(used);
         } else {
             *self.transitions.entry((from, to)).or_insert(0) += 1;
-            filter.insert(from);
             self.used
                 .push(used ^ proof::transition_hash(self.position(), &child.after));
         }
-        self.played_from.push(filter);
         self.fingerprints.push(to);
         self.positions.push(child.after);
         self.moves.push(child.mv);
@@ -389,7 +299,6 @@ impl<'g, P: Phase> Search<'g, P> {
         let to = self.fingerprints.pop();
         self.used.pop();
         self.positions.pop();
-        self.played_from.pop();
         if let (Some(mv), Some(to)) = (self.moves.pop(), to) {
             if !mv.is_pass() {
                 let from = self.fingerprints[self.fingerprints.len() - 1];
@@ -401,121 +310,6 @@ impl<'g, P: Phase> Search<'g, P> {
                 }
             }
         }
-    }
-
-    /// SOLVER-3.2: alpha-beta (fail-soft) on the current state within the window `(alpha, beta)`.
-    fn search(&mut self, alpha: i64, beta: i64) -> Result<Searched, OutOfNodes> {
-        self.budget.spend(1)?;
-        if self.moves.len() > self.budget.max_depth {
-            return Err(OutOfNodes);
-        }
-        let mut depends = Depends::default();
-        let position = *self.position();
-        if self.passes() >= self.phase.end_passes() {
-            let value = self.phase.end_value(&position, &mut self.budget)?;
-            return Ok(Searched { value, depends });
-        }
-        // SOLVER-3.3: bounds from the position alone.
-        let (mut low, mut high) = self.phase.bounds(&position, &mut self.budget)?;
-        // SOLVER-4.3: what the table knows, if its entry does not depend on this history.
-        let key = self.key();
-        let mut table_move = None;
-        if let Some(entry) = self.table.get(&key).copied() {
-            if self.independent_of_history(&entry.depends) {
-                table_move = entry.best;
-                match entry.bound {
-                    Bound::Exact => {
-                        return Ok(Searched {
-                            value: entry.value,
-                            depends: entry.depends,
-                        })
-                    }
-                    Bound::Lower if entry.value > low => {
-                        low = entry.value;
-                        depends.union_with(&entry.depends);
-                    }
-                    Bound::Upper if entry.value < high => {
-                        high = entry.value;
-                        depends.union_with(&entry.depends);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if low >= high {
-            return Ok(Searched {
-                value: low,
-                depends,
-            });
-        }
-        if low >= beta {
-            return Ok(Searched {
-                value: low,
-                depends,
-            });
-        }
-        if high <= alpha {
-            return Ok(Searched {
-                value: high,
-                depends,
-            });
-        }
-        let (narrow_alpha, narrow_beta) = (alpha.max(low), beta.min(high));
-
-        let maximizing = self.to_move() == self.phase.maximizer();
-        let mut children = self.children();
-        order(&mut children, table_move, maximizing);
-        let mut best = if maximizing { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        let (mut a, mut b) = (narrow_alpha, narrow_beta);
-        for child in &children {
-            self.push(child);
-            let searched = self.search(a - child.gain, b - child.gain);
-            self.pop();
-            let searched = searched?;
-            depends.union_with(&searched.depends);
-            let value = searched.value + child.gain;
-            if maximizing && value > best || !maximizing && value < best {
-                best = value;
-                best_move = Some(child.mv);
-            }
-            if maximizing {
-                a = a.max(best);
-            } else {
-                b = b.min(best);
-            }
-            if a >= b {
-                break;
-            }
-        }
-        // SOLVER-3.3: a cut at a bound narrowed by `low`/`high` decides the value exactly.
-        let value = if best >= narrow_beta && narrow_beta < beta {
-            high
-        } else if best <= narrow_alpha && narrow_alpha > alpha {
-            low
-        } else {
-            best
-        };
-        depends.insert(self.fingerprints[self.fingerprints.len() - 1]);
-        if self.independent_of_history(&depends) {
-            let bound = if value <= alpha {
-                Bound::Upper
-            } else if value >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            self.table.insert(
-                key,
-                Entry {
-                    value,
-                    bound,
-                    depends,
-                    best: best_move,
-                },
-            );
-        }
-        Ok(Searched { value, depends })
     }
 
     /// SOLVER-3.4: a principal variation: from the current state, repeatedly a move whose child has the value
@@ -547,19 +341,4 @@ impl<'g, P: Phase> Search<'g, P> {
         }
         Ok(line)
     }
-}
-
-/// SOLVER-3.5: the order children are tried in (it changes how fast, never what, the search finds): the
-/// table's move, then the pass, then captures, biggest first, then the other plays.
-fn order(children: &mut [Child], table_move: Option<Move>, _maximizing: bool) {
-    children.sort_by_key(|child| {
-        let first = Some(child.mv) == table_move;
-        let rank = match child.mv {
-            _ if first => 0,
-            Move::Pass => 1,
-            Move::Play(_) if child.captured > 0 => 2,
-            Move::Play(_) => 3,
-        };
-        (rank, std::cmp::Reverse(child.captured))
-    });
 }
