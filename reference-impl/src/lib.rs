@@ -27,6 +27,7 @@ pub mod ko;
 pub mod moves;
 pub mod naj;
 pub mod position;
+mod proof_numbers;
 pub mod protocol;
 pub mod rules;
 pub mod sequence;

@@ -6,29 +6,7 @@ use std::collections::HashMap;
 
 use super::state::{Code, State, Status};
 use super::OutOfReach;
-
-/// Proof and disproof numbers: how many leaves must still be settled to prove (disprove) a question.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Numbers {
-    proof: u32,
-    disproof: u32,
-}
-
-/// The number that stands for "cannot be": a proven question has disproof number `INFINITE`.
-const INFINITE: u32 = u32::MAX / 2;
-
-const PROVEN: Numbers = Numbers {
-    proof: 0,
-    disproof: INFINITE,
-};
-const DISPROVEN: Numbers = Numbers {
-    proof: INFINITE,
-    disproof: 0,
-};
-const UNKNOWN: Numbers = Numbers {
-    proof: 1,
-    disproof: 1,
-};
+use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-7.4: the most entries the table holds (about 40 bytes each with the map's overhead); beyond it,
 /// unsettled numbers are no longer stored (settled ones always are).
@@ -87,7 +65,7 @@ impl Proof {
             return Ok(known);
         }
         loop {
-            let n = self.mid(state, t, INFINITE - 1, INFINITE - 1, depth)?;
+            let n = self.mid(state, t, UNBOUNDED, UNBOUNDED, depth)?;
             if n.proof == 0 {
                 return Ok(true);
             }
@@ -183,8 +161,7 @@ impl Proof {
     /// SOLVER-7.4: records the numbers of the current state.
     fn store(&mut self, state: &State, t: i32, n: Numbers) {
         let key = (state.key(), t - state.offset());
-        let settled = n.proof == 0 || n.disproof == 0;
-        if settled || self.table.len() < MAX_ENTRIES || self.table.contains_key(&key) {
+        if n.settled() || self.table.len() < MAX_ENTRIES || self.table.contains_key(&key) {
             self.table.insert(key, n);
         }
     }
@@ -204,104 +181,38 @@ impl Proof {
             return Err(OutOfReach);
         }
         let here = self.look(state, t);
-        if here.proof >= proof_limit || here.disproof >= disproof_limit {
+        if here.reaches(proof_limit, disproof_limit) {
             return Ok(here);
         }
         // Black (player 0) wants the value at least t: his states are OR states, White's are AND states.
         let or = state.to_play() == 0;
-        let mut children: Vec<(Code, Numbers)> = Vec::new();
+        let mut codes: Vec<Code> = Vec::new();
+        let mut numbers: Vec<Numbers> = Vec::new();
         for code in state.codes() {
             if let Some(made) = state.make(code) {
-                let n = self.look(state, t);
+                numbers.push(self.look(state, t));
                 state.unmake(made);
-                children.push((code, n));
+                codes.push(code);
             }
         }
         loop {
-            let n = combine(or, &children);
-            if n.proof >= proof_limit || n.disproof >= disproof_limit || children.is_empty() {
-                let n = if children.is_empty() {
-                    // A state not ended always has the normal pass (KEE-5(b)); kept for safety.
-                    if state.score() >= t {
-                        PROVEN
-                    } else {
-                        DISPROVEN
-                    }
-                } else {
-                    n
-                };
+            // A state not ended always has the normal pass (KEE-5(b)), so `numbers` is never empty.
+            let n = combine(or, &numbers);
+            if n.reaches(proof_limit, disproof_limit) {
                 self.store(state, t, n);
                 return Ok(n);
             }
-            // The most promising child: for an OR state the smallest proof number, for an AND state the
-            // smallest disproof number; and the second smallest, which bounds how long it is searched.
-            let key = |c: &Numbers| if or { c.proof } else { c.disproof };
-            let mut best = 0;
-            let mut second = INFINITE;
-            for (i, (_, c)) in children.iter().enumerate() {
-                if key(c) < key(&children[best].1) {
-                    second = key(&children[best].1);
-                    best = i;
-                } else if i != best {
-                    second = second.min(key(c));
-                }
-            }
-            let (code, c) = children[best];
-            let (child_proof, child_disproof) = if or {
-                (
-                    proof_limit.min(second.saturating_add(1)),
-                    disproof_limit
-                        .saturating_sub(n.disproof)
-                        .saturating_add(c.disproof)
-                        .min(INFINITE - 1),
-                )
-            } else {
-                (
-                    proof_limit
-                        .saturating_sub(n.proof)
-                        .saturating_add(c.proof)
-                        .min(INFINITE - 1),
-                    disproof_limit.min(second.saturating_add(1)),
-                )
-            };
-            let Some(made) = state.make(code) else {
+            let (best, child_proof, child_disproof) =
+                select(or, &numbers, n, proof_limit, disproof_limit);
+            let Some(made) = state.make(codes[best]) else {
                 // Cannot happen (the play was made above); dropped from the children.
-                children.swap_remove(best);
+                codes.swap_remove(best);
+                numbers.swap_remove(best);
                 continue;
             };
             let result = self.mid(state, t, child_proof, child_disproof, depth + 1);
             state.unmake(made);
-            children[best].1 = result?;
-        }
-    }
-}
-
-/// df-pn's rule for a state's numbers from its children's: an OR state is proven when one child is, and
-/// disproven when all are; an AND state the other way round.
-fn combine(or: bool, children: &[(Code, Numbers)]) -> Numbers {
-    let min = |f: fn(&Numbers) -> u32| children.iter().map(|(_, c)| f(c)).min().unwrap_or(INFINITE);
-    // A sum is INFINITE only if a term is (settled); otherwise it stays below the limits `at_least` searches
-    // with, so that a large unsettled sum is never taken for a settled question.
-    let sum = |f: fn(&Numbers) -> u32| {
-        let mut total = 0u32;
-        for (_, c) in children {
-            let x = f(c);
-            if x >= INFINITE {
-                return INFINITE;
-            }
-            total = total.saturating_add(x);
-        }
-        total.min(INFINITE - 2)
-    };
-    if or {
-        Numbers {
-            proof: min(|c| c.proof),
-            disproof: sum(|c| c.disproof),
-        }
-    } else {
-        Numbers {
-            proof: sum(|c| c.proof),
-            disproof: min(|c| c.disproof),
+            numbers[best] = result?;
         }
     }
 }

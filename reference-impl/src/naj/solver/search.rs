@@ -99,7 +99,7 @@ pub(crate) struct Search<'g, P: Phase> {
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
     /// SOLVER-3.7, SOLVER-4.5: df-pn's numbers per exact state and threshold.
-    proofs: FastMap<(Key, u128, i64), proof::Numbers>,
+    proofs: FastMap<(Key, u128, i64), crate::proof_numbers::Numbers>,
 }
 
 impl<'g, P: Phase> Search<'g, P> {

@@ -4,29 +4,7 @@
 
 use super::{Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
-
-/// Proof and disproof numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Numbers {
-    proof: u32,
-    disproof: u32,
-}
-
-/// The number that stands for "cannot be": a proven question has disproof number `INFINITE`.
-const INFINITE: u32 = u32::MAX / 2;
-
-const PROVEN: Numbers = Numbers {
-    proof: 0,
-    disproof: INFINITE,
-};
-const DISPROVEN: Numbers = Numbers {
-    proof: INFINITE,
-    disproof: 0,
-};
-const UNKNOWN: Numbers = Numbers {
-    proof: 1,
-    disproof: 1,
-};
+use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.5: the most unsettled entries kept (settled ones always are).
 const MAX_ENTRIES: usize = 30_000_000;
@@ -60,7 +38,7 @@ impl<P: Phase> Search<'_, P> {
     /// SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until settled.
     pub fn proves(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
         loop {
-            let n = self.mid(threshold, INFINITE - 1, INFINITE - 1)?;
+            let n = self.mid(threshold, UNBOUNDED, UNBOUNDED)?;
             if n.proof == 0 {
                 return Ok(true);
             }
@@ -104,7 +82,7 @@ impl<P: Phase> Search<'_, P> {
             return Err(OutOfNodes);
         }
         let here = self.known(t)?;
-        if here.proof >= proof_limit || here.disproof >= disproof_limit {
+        if here.reaches(proof_limit, disproof_limit) {
             return Ok(here);
         }
         let or = self.to_move() == self.phase.maximizer();
@@ -118,76 +96,21 @@ impl<P: Phase> Search<'_, P> {
         }
         loop {
             let n = combine(or, &numbers);
-            if n.proof >= proof_limit || n.disproof >= disproof_limit {
+            if n.reaches(proof_limit, disproof_limit) {
                 let key = (self.key(), self.used_top(), t);
-                let settled = n.proof == 0 || n.disproof == 0;
-                if settled || self.proofs.len() < MAX_ENTRIES || self.proofs.contains_key(&key) {
+                if n.settled() || self.proofs.len() < MAX_ENTRIES || self.proofs.contains_key(&key)
+                {
                     self.proofs.insert(key, n);
                 }
                 return Ok(n);
             }
-            let pick = |c: &Numbers| if or { c.proof } else { c.disproof };
-            let mut best = 0;
-            let mut second = INFINITE;
-            for (i, c) in numbers.iter().enumerate() {
-                if pick(c) < pick(&numbers[best]) {
-                    second = pick(&numbers[best]);
-                    best = i;
-                } else if i != best {
-                    second = second.min(pick(c));
-                }
-            }
-            let c = numbers[best];
-            let (child_proof, child_disproof) = if or {
-                (
-                    proof_limit.min(second.saturating_add(1)),
-                    disproof_limit
-                        .saturating_sub(n.disproof)
-                        .saturating_add(c.disproof)
-                        .min(INFINITE - 1),
-                )
-            } else {
-                (
-                    proof_limit
-                        .saturating_sub(n.proof)
-                        .saturating_add(c.proof)
-                        .min(INFINITE - 1),
-                    disproof_limit.min(second.saturating_add(1)),
-                )
-            };
+            let (best, child_proof, child_disproof) =
+                select(or, &numbers, n, proof_limit, disproof_limit);
             let child = children[best];
             self.push(&child);
             let result = self.mid(t - child.gain, child_proof, child_disproof);
             self.pop();
             numbers[best] = result?;
-        }
-    }
-}
-
-/// df-pn's rule: an OR state is proven when one child is and disproven when all are; an AND state the other
-/// way round. A sum is INFINITE only if a term is, so a large open sum is never taken for a settled answer.
-fn combine(or: bool, children: &[Numbers]) -> Numbers {
-    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
-    let sum = |f: fn(&Numbers) -> u32| {
-        let mut total = 0u32;
-        for c in children {
-            let x = f(c);
-            if x >= INFINITE {
-                return INFINITE;
-            }
-            total = total.saturating_add(x);
-        }
-        total.min(INFINITE - 2)
-    };
-    if or {
-        Numbers {
-            proof: min(|c| c.proof),
-            disproof: sum(|c| c.disproof),
-        }
-    } else {
-        Numbers {
-            proof: sum(|c| c.proof),
-            disproof: min(|c| c.disproof),
         }
     }
 }

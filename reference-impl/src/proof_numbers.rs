@@ -1,0 +1,119 @@
+//! SOLVER-3.7, SOLVER-7.5: the rules of depth-first proof-number search (df-pn) that the NAJ and the Kee solvers
+//! share: proof and disproof numbers, how a state's numbers follow from its children's, and which child is
+//! searched next with which thresholds. Each solver keeps its own states, table and search loop.
+
+/// Proof and disproof numbers of a question at a state: how many open states must still be settled to prove
+/// (disprove) it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    pub proof: u32,
+    pub disproof: u32,
+}
+
+/// The number that stands for "cannot be": a proven question has disproof number `INFINITE`.
+pub(crate) const INFINITE: u32 = u32::MAX / 2;
+
+/// The largest threshold a search is started with: below `INFINITE`, above every open sum (see [`combine`]).
+pub(crate) const UNBOUNDED: u32 = INFINITE - 1;
+
+/// A question proven.
+pub(crate) const PROVEN: Numbers = Numbers {
+    proof: 0,
+    disproof: INFINITE,
+};
+
+/// A question disproven.
+pub(crate) const DISPROVEN: Numbers = Numbers {
+    proof: INFINITE,
+    disproof: 0,
+};
+
+/// A state not searched yet.
+pub(crate) const UNKNOWN: Numbers = Numbers {
+    proof: 1,
+    disproof: 1,
+};
+
+impl Numbers {
+    /// Whether the question is proven or disproven.
+    pub fn settled(self) -> bool {
+        self.proof == 0 || self.disproof == 0
+    }
+
+    /// Whether a search bounded by these limits must stop at these numbers.
+    pub fn reaches(self, proof_limit: u32, disproof_limit: u32) -> bool {
+        self.proof >= proof_limit || self.disproof >= disproof_limit
+    }
+}
+
+/// df-pn's rule: an OR state (its player needs one child) is proven when one child is and disproven when all
+/// are; an AND state the other way round. A sum is `INFINITE` only if a term is, and stays below [`UNBOUNDED`]
+/// otherwise, so that a large open sum is never taken for a settled answer. No children: disproven for an OR
+/// state, proven for an AND state.
+pub(crate) fn combine(or: bool, children: &[Numbers]) -> Numbers {
+    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
+    let sum = |f: fn(&Numbers) -> u32| {
+        let mut total = 0u32;
+        for c in children {
+            let x = f(c);
+            if x >= INFINITE {
+                return INFINITE;
+            }
+            total = total.saturating_add(x);
+        }
+        total.min(INFINITE - 2)
+    };
+    if or {
+        Numbers {
+            proof: min(|c| c.proof),
+            disproof: sum(|c| c.disproof),
+        }
+    } else {
+        Numbers {
+            proof: sum(|c| c.proof),
+            disproof: min(|c| c.disproof),
+        }
+    }
+}
+
+/// df-pn's choice (multiple iterative deepening): the most promising child (an OR state's least proof number,
+/// an AND state's least disproof number) and the limits it is searched with: until its number passes the second
+/// most promising child's, or the state's own limits would be passed. `here` is `combine(or, children)`.
+pub(crate) fn select(
+    or: bool,
+    children: &[Numbers],
+    here: Numbers,
+    proof_limit: u32,
+    disproof_limit: u32,
+) -> (usize, u32, u32) {
+    let pick = |c: &Numbers| if or { c.proof } else { c.disproof };
+    let mut best = 0;
+    let mut second = INFINITE;
+    for (i, c) in children.iter().enumerate() {
+        if pick(c) < pick(&children[best]) {
+            second = pick(&children[best]);
+            best = i;
+        } else if i != best {
+            second = second.min(pick(c));
+        }
+    }
+    let c = children.get(best).copied().unwrap_or(UNKNOWN);
+    let (child_proof, child_disproof) = if or {
+        (
+            proof_limit.min(second.saturating_add(1)),
+            disproof_limit
+                .saturating_sub(here.disproof)
+                .saturating_add(c.disproof)
+                .min(UNBOUNDED),
+        )
+    } else {
+        (
+            proof_limit
+                .saturating_sub(here.proof)
+                .saturating_add(c.proof)
+                .min(UNBOUNDED),
+            disproof_limit.min(second.saturating_add(1)),
+        )
+    };
+    (best, child_proof, child_disproof)
+}
