@@ -434,9 +434,12 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                     (None, *nodes)
                 }
             };
+            // Only the value is solved here; the other quantities claimed (a board score at the end of the
+            // line, say) are shown as out of reach while the value is, and as not computed ("n/a") once it is.
             let values = claim
                 .claims
                 .iter()
+                .filter(|(name, _)| name == "value" || value.is_none())
                 .map(|(name, _)| {
                     let v = if name == "value" { value } else { None };
                     (name.clone(), v)
