@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+mod big_stack;
 pub mod board;
 pub mod color;
 pub mod illegal;

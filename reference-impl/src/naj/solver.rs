@@ -292,41 +292,19 @@ fn alternation_run<R: Send>(
     }))
 }
 
-/// SOLVER-1.4: the stack a solve runs on: a thread's of [`BIG_STACK`] bytes (only what is used is touched).
-const BIG_STACK: usize = 1 << 30;
-
-/// SOLVER-1.4: the longest line followed on a [`BIG_STACK`] (the alternation's line and the line of an
+/// SOLVER-1.4: the longest line followed on a big stack (`crate::big_stack`, 1 GiB; the alternation's line and the line of an
 /// analysis nested in it each up to this depth).
 const BIG_STACK_DEPTH: usize = 20_000;
 
-/// SOLVER-1.4: runs `work` with the depth it may recurse to: on a thread with a big stack, or, if no such
-/// thread can be started, on the caller's with [`search::SMALL_STACK_DEPTH`].
+/// SOLVER-1.4: runs `work` with the depth it may recurse to (`crate::big_stack`): [`BIG_STACK_DEPTH`] on a
+/// thread with a big stack, or [`search::SMALL_STACK_DEPTH`] on the caller's if no such thread can be started.
 fn on_big_stack<R: Send>(work: impl FnOnce(usize) -> R + Send) -> R {
-    let slot = std::sync::Mutex::new(Some(work));
-    let take = || {
-        slot.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-    };
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("gorules-solver".into())
-            .stack_size(BIG_STACK)
-            .spawn_scoped(scope, || take().map(|work| work(BIG_STACK_DEPTH)));
-        let done = match spawned {
-            Ok(handle) => handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => None,
-        };
-        match done {
-            Some(result) => result,
-            None => match take() {
-                Some(work) => work(search::SMALL_STACK_DEPTH),
-                None => unreachable!("the work runs once, on one thread or the other"),
-            },
-        }
-    })
+    crate::big_stack::run(
+        "gorules-solver",
+        BIG_STACK_DEPTH,
+        search::SMALL_STACK_DEPTH,
+        work,
+    )
 }
 
 /// SOLVER-2.4: a move-sequence replayed so far, ready to be searched on.

@@ -86,14 +86,11 @@ impl fmt::Display for KeeSolveError {
 
 impl std::error::Error for KeeSolveError {}
 
-/// SOLVER-7.3: the longest line the search follows on a big stack ([`BIG_STACK`]).
+/// SOLVER-7.3: the longest line the search follows on a big stack (`crate::big_stack`, 1 GiB).
 const BIG_STACK_DEPTH: usize = 10_000;
 
 /// SOLVER-7.3: the longest line the search follows on the caller's stack, if no big-stack thread starts.
 const SMALL_STACK_DEPTH: usize = 300;
-
-/// SOLVER-7.3: the stack a solve runs on (only the part used is touched).
-const BIG_STACK: usize = 1 << 30;
 
 /// SOLVER-7.1, SOLVER-7.3: the value of `game` from its current state under best play, with a principal
 /// variation (SOLVER-7.4 to SOLVER-7.6), searched on a thread with a big stack with lines up to 10,000 plays
@@ -245,32 +242,13 @@ impl Naive {
     }
 }
 
-/// SOLVER-7.3: runs `work` with the depth it may recurse to: on a thread with a big stack, or, if no such
-/// thread can be started, on the caller's with [`SMALL_STACK_DEPTH`].
+/// SOLVER-7.3: runs `work` with the depth it may recurse to (`crate::big_stack`): [`BIG_STACK_DEPTH`] on a
+/// thread with a big stack, or [`SMALL_STACK_DEPTH`] on the caller's if no such thread can be started.
 fn on_big_stack<R: Send>(work: impl FnOnce(usize) -> R + Send) -> R {
-    let slot = std::sync::Mutex::new(Some(work));
-    let take = || {
-        slot.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-    };
-    std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("gorules-kee-solver".into())
-            .stack_size(BIG_STACK)
-            .spawn_scoped(scope, || take().map(|work| work(BIG_STACK_DEPTH)));
-        let done = match spawned {
-            Ok(handle) => handle
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => None,
-        };
-        match done {
-            Some(result) => result,
-            None => match take() {
-                Some(work) => work(SMALL_STACK_DEPTH),
-                None => unreachable!("the work runs once, on one thread or the other"),
-            },
-        }
-    })
+    crate::big_stack::run(
+        "gorules-kee-solver",
+        BIG_STACK_DEPTH,
+        SMALL_STACK_DEPTH,
+        work,
+    )
 }
