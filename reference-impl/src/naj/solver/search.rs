@@ -153,11 +153,6 @@ impl<'g, P: Phase> Search<'g, P> {
         self.value_near(low)
     }
 
-    /// SOLVER-3.6: whether the value of the current state is at least `threshold` (df-pn, SOLVER-3.7).
-    pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
-        self.proves(threshold)
-    }
-
     /// SOLVER-3.6, SOLVER-3.7: the exact value of the current state by questions "at least t?" (df-pn), the first
     /// at `guess`, each narrowing the interval `[low, high]` known to hold the value until it is one value.
     pub fn value_near(&mut self, guess: i64) -> Result<i64, OutOfNodes> {
@@ -165,7 +160,7 @@ impl<'g, P: Phase> Search<'g, P> {
         // The first question is "value >= guess" (or just above `low`), then the interval is halved.
         let mut beta = guess.clamp(low + 1, high.max(low + 1));
         while low < high {
-            if self.proves(beta)? {
+            if self.at_least(beta)? {
                 low = beta;
             } else {
                 high = beta - 1;
@@ -324,8 +319,8 @@ impl<'g, P: Phase> Search<'g, P> {
                 let goal = target - child.gain;
                 self.push(&child);
                 let fits = self
-                    .proves(goal)
-                    .and_then(|low| Ok(low && !self.proves(goal + 1)?));
+                    .at_least(goal)
+                    .and_then(|low| Ok(low && !self.at_least(goal + 1)?));
                 self.pop();
                 if fits? {
                     chosen = Some(child);

@@ -35,8 +35,9 @@ pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
 }
 
 impl<P: Phase> Search<'_, P> {
-    /// SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until settled.
-    pub fn proves(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
+    /// SOLVER-3.6, SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until
+    /// settled.
+    pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
         loop {
             let n = self.mid(threshold, UNBOUNDED, UNBOUNDED)?;
             if n.proof == 0 {
