@@ -2,9 +2,11 @@
 //! constructed positions whose verdicts follow from the rules by hand.
 
 use gorules_ref::j89::{
-    assess, successors, ConfirmMove, ConfirmState, Status, DEFAULT_STATE_LIMIT,
+    assess, decide, settled_eye_spaces, successors, ConfirmGame, ConfirmMove, ConfirmState,
+    ConfirmationBoard, SearchLimits, Status, DEFAULT_LIMITS,
 };
-use gorules_ref::{ByColor, Color, Position};
+use gorules_ref::{ByColor, Color, PointSet, Position};
+use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn pos(rows: &[&str]) -> Position {
@@ -12,7 +14,7 @@ fn pos(rows: &[&str]) -> Position {
 }
 
 fn statuses(rows: &[&str]) -> Vec<(Color, usize, Status)> {
-    let a = assess(&pos(rows), DEFAULT_STATE_LIMIT).expect("decided");
+    let a = assess(&pos(rows), ConfirmationBoard::Whole, DEFAULT_LIMITS).expect("decided");
     let mut v: Vec<(Color, usize, Status)> = a
         .strings
         .iter()
@@ -22,13 +24,59 @@ fn statuses(rows: &[&str]) -> Vec<(Color, usize, Status)> {
     v
 }
 
+/// A bent four in the corner (constructed; the kind of shape of seed 002's Example 7-1): White's six stones
+/// enclose Black's two; Black's wall is pass-alive with one-point eyes.
+const BENT_FOUR: [&str; 7] = [
+    "##.O#.#", ".OOO###", "OO#####", "###.#.#", "#######", ".#.#.#.", "#######",
+];
+
 #[test]
-fn a_board_beyond_the_allowance_is_refused_not_guessed() {
-    // J89-R5 is decided on the whole board's game graph; when it has more states than allowed, the answer is
-    // an error, never a status. (Two groups with two eyes each on 4x3: the graph is far beyond 10,000 states,
-    // because either side may fill its own eyes and open the board.)
-    let e = assess(&pos(&[".#O.", "##OO", ".#O."]), 10_000).expect_err("too big");
+fn a_search_beyond_its_allowance_is_refused_not_guessed() {
+    // J89-R13: when a status search needs more nodes than allowed, the answer is an error, never a status.
+    let small = SearchLimits {
+        states: 100,
+        nodes: 100,
+        depth: 1_000,
+    };
+    let e = assess(&pos(&BENT_FOUR), ConfirmationBoard::Contested, small).expect_err("too big");
+    assert_eq!(e.to_string(), "the status search needs more than 100 nodes");
+    // The exact graph of J89-R5 is refused the same way when it has more states than allowed. (Two groups with
+    // two eyes each on 4x3: either side may fill its own eyes and open the board.)
+    let p = pos(&[".#O.", "##OO", ".#O."]);
+    let e = ConfirmGame::build(&p, Color::Black, &PointSet::empty(p.board()), 10_000)
+        .err()
+        .expect("too big");
     assert_eq!(e.to_string(), "the confirmation has more than 10000 states");
+}
+
+#[test]
+fn the_bent_four_is_dead_and_the_stones_inside_alive() {
+    // J89-7.3: Black can start the ko whenever he likes, and White's threats do not count in the confirmation.
+    let a = assess(
+        &pos(&BENT_FOUR),
+        ConfirmationBoard::Contested,
+        DEFAULT_LIMITS,
+    )
+    .expect("decided");
+    let mut dead: Vec<(Color, usize)> = a
+        .strings
+        .iter()
+        .filter(|(_, _, st)| *st == Status::Dead)
+        .map(|(s, c, _)| (*c, s.len()))
+        .collect();
+    dead.sort_by_key(|(c, n)| (c.index(), *n));
+    assert_eq!(dead, vec![(Color::White, 6)]);
+    let white = a
+        .life
+        .iter()
+        .find(|l| l.color == Color::White)
+        .expect("a white string");
+    assert!(
+        !white.line.is_empty(),
+        "a dead string comes with the attacker's forcing line"
+    );
+    // The settled eyes of Black's wall are off limits: the seven one-point eyes.
+    assert_eq!(settled_eye_spaces(&pos(&BENT_FOUR)).len(), 7);
 }
 
 #[test]
@@ -43,7 +91,7 @@ fn two_shared_liberties_make_a_seki_without_territory() {
             (Color::White, 2, Status::Seki)
         ]
     );
-    let a = assess(&pos(&rows), DEFAULT_STATE_LIMIT).expect("decided");
+    let a = assess(&pos(&rows), ConfirmationBoard::Whole, DEFAULT_LIMITS).expect("decided");
     assert_eq!(a.dame.len(), 2);
     assert!(a.territory[Color::Black].is_empty() && a.territory[Color::White].is_empty());
     assert_eq!(
@@ -68,7 +116,7 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
         bans: BTreeSet::new(),
         passed: false,
     };
-    let after_white = successors(&start)
+    let after_white = successors(&start, &PointSet::empty(p.board()))
         .into_iter()
         .find(|(m, _): &(ConfirmMove, ConfirmState)| matches!(m, ConfirmMove::Play(pt) if p.board().coords(*pt).is_some_and(|c| (c.col, c.row) == (1, 1))))
         .map(|(_, s)| s)
@@ -76,7 +124,7 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
     assert_eq!(after_white.bans.len(), 1, "a ko capture makes a ban");
     let ban = *after_white.bans.iter().next().expect("one ban");
     assert_eq!(ban.victim, Color::Black);
-    let black_moves = successors(&after_white);
+    let black_moves = successors(&after_white, &PointSet::empty(p.board()));
     let retake = black_moves
         .iter()
         .any(|(m, _)| *m == ConfirmMove::Play(ban.x));
@@ -86,4 +134,60 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
         .find(|(m, _)| *m == ConfirmMove::PassFor(ban))
         .expect("Black may pass for the ko");
     assert!(paid.bans.is_empty());
+}
+
+/// Random tiny positions in which every string has a liberty.
+fn tiny_position() -> impl Strategy<Value = Position> {
+    (
+        (2usize..=4),
+        (2usize..=3),
+        proptest::collection::vec(0u8..3, 12),
+    )
+        .prop_filter_map("every string needs a liberty", |(w, h, cells)| {
+            let rows: Vec<String> = (0..h)
+                .map(|r| {
+                    (0..w)
+                        .map(|c| ['.', '#', 'O'][usize::from(cells[r * w + c])])
+                        .collect()
+                })
+                .collect();
+            let p = Position::from_rows(&rows).ok()?;
+            gorules_ref::string::every_string_has_a_liberty(&p).then_some(p)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// J89-R13: the depth-first status search agrees with the attractor on the whole confirmation graph
+    /// (J89-R5) for every string, wherever the graph is within reach; and a captured string's forcing line
+    /// replays to a capture.
+    #[test]
+    fn the_status_search_agrees_with_the_whole_graph(p in tiny_position()) {
+        for board in [ConfirmationBoard::Whole, ConfirmationBoard::Contested] {
+            let off = board.off_limits(&p);
+            for s in gorules_ref::string::strings(&p) {
+                let attacker = s.color.opponent();
+                let Ok(game) = ConfirmGame::build(&p, attacker, &off, 20_000) else { continue };
+                let exact = game.can_capture(&s.stones);
+                // The depth-first search may refuse (it does not cache results that rest on a repetition, so open
+                // boards full of captures are hard for it); where it answers, it must be right.
+                let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
+                let Ok(v) = decide(&p, &s.stones, s.color, &off, limits) else { continue };
+                prop_assert_eq!(v.captured, exact, "{:?} string of {} stones on\n{}", s.color, s.stones.len(), p);
+            }
+        }
+    }
+
+    /// J89-R12: playing nowhere on the settled eye spaces changes no status, wherever the whole-board search
+    /// is within reach.
+    #[test]
+    fn settled_eye_spaces_change_no_status(p in tiny_position()) {
+        let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000 };
+        let whole = assess(&p, ConfirmationBoard::Whole, limits);
+        let contested = assess(&p, ConfirmationBoard::Contested, limits);
+        if let (Ok(w), Ok(c)) = (whole, contested) {
+            prop_assert_eq!(w.strings, c.strings, "on\n{}", p);
+        }
+    }
 }

@@ -1,11 +1,11 @@
 //! J89-7, J89-R5, J89-R7: the confirmation of life and death: a hypothetical game from the stop position under
 //! the pass-for-ko rule, solved exactly as a reachability game on its finite graph of states.
 
+use super::settled::settled_eye_spaces;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::moves::{apply_play, SuicideRule};
 use crate::position::Position;
-use crate::string::strings;
 use std::collections::{BTreeSet, HashMap};
 
 /// J89-7.3: a ko capture not yet paid for: `victim` may not retake on `x` the stone on `y` until he has passed
@@ -53,6 +53,16 @@ pub enum ConfirmError {
         /// The allowance.
         limit: usize,
     },
+    /// J89-R13: the status search expanded more states than allowed.
+    TooManyNodes {
+        /// The allowance.
+        limit: usize,
+    },
+    /// J89-R13: a line of play of the status search grew longer than allowed.
+    TooDeep {
+        /// The allowance.
+        limit: usize,
+    },
 }
 
 impl std::fmt::Display for ConfirmError {
@@ -60,6 +70,12 @@ impl std::fmt::Display for ConfirmError {
         match self {
             ConfirmError::TooManyStates { limit } => {
                 write!(f, "the confirmation has more than {limit} states")
+            }
+            ConfirmError::TooManyNodes { limit } => {
+                write!(f, "the status search needs more than {limit} nodes")
+            }
+            ConfirmError::TooDeep { limit } => {
+                write!(f, "the status search needs lines longer than {limit} moves")
             }
         }
     }
@@ -96,14 +112,42 @@ fn ko_capture(
     })
 }
 
-/// J89-R5, J89-7.3, J89-7.4: the moves from a state and the states they lead to. A terminal state (two plain
-/// passes) has none.
-pub fn successors(state: &ConfirmState) -> Vec<(ConfirmMove, ConfirmState)> {
+/// J89-R12: on which points the confirmation plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ConfirmationBoard {
+    /// Every point but the settled eye spaces of the stop position (the reference's reading).
+    #[default]
+    Contested,
+    /// Every point of the board.
+    Whole,
+}
+
+impl ConfirmationBoard {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConfirmationBoard::Contested => "contested",
+            ConfirmationBoard::Whole => "whole",
+        }
+    }
+
+    /// J89-R12: the points of `stop` on which the confirmation makes no play.
+    pub fn off_limits(self, stop: &Position) -> PointSet {
+        match self {
+            ConfirmationBoard::Contested => settled_eye_spaces(stop),
+            ConfirmationBoard::Whole => PointSet::empty(stop.board()),
+        }
+    }
+}
+
+/// J89-R5, J89-7.3, J89-7.4: the moves from a state and the states they lead to, with no play on `off_limits`
+/// (J89-R12). A terminal state (two plain passes) has none.
+pub fn successors(state: &ConfirmState, off_limits: &PointSet) -> Vec<(ConfirmMove, ConfirmState)> {
     let mut out = Vec::new();
     let me = state.to_move;
     let p = &state.position;
     for point in p.board().points() {
-        if p.get(point).is_some() {
+        if p.get(point).is_some() || off_limits.contains(point) {
             continue;
         }
         let Ok(effect) = apply_play(p, me, point, SuicideRule::Prohibited) else {
@@ -177,10 +221,12 @@ pub struct ConfirmGame {
 pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
 
 impl ConfirmGame {
-    /// J89-R5: builds every state reachable from `stop` with `attacker` to move, up to `limit` states.
+    /// J89-R5: builds every state reachable from `stop` with `attacker` to move and no play on `off_limits`
+    /// (J89-R12), up to `limit` states.
     pub fn build(
         stop: &Position,
         attacker: Color,
+        off_limits: &PointSet,
         limit: usize,
     ) -> Result<ConfirmGame, ConfirmError> {
         // A state is keyed with whether the move into it ended the confirmation (a plain pass after a plain
@@ -204,7 +250,7 @@ impl ConfirmGame {
                 continue;
             }
             let mut out = Vec::new();
-            for (mv, to) in successors(&from) {
+            for (mv, to) in successors(&from, off_limits) {
                 let ends = matches!(mv, ConfirmMove::Pass) && from.passed;
                 let key = (to.clone(), ends);
                 let id = match index.get(&key) {
@@ -283,26 +329,4 @@ impl ConfirmGame {
         }
         win[0]
     }
-}
-
-/// J89-7.1, J89-R5: each string of the stop position and whether it is alive (its opponent cannot force its
-/// capture in the confirmation).
-pub fn string_life(
-    stop: &Position,
-    limit: usize,
-) -> Result<Vec<(PointSet, Color, bool)>, ConfirmError> {
-    let mut games: HashMap<Color, ConfirmGame> = HashMap::new();
-    let mut out = Vec::new();
-    for s in strings(stop) {
-        let attacker = s.color.opponent();
-        let game = match games.entry(attacker) {
-            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(ConfirmGame::build(stop, attacker, limit)?)
-            }
-        };
-        let alive = !game.can_capture(&s.stones);
-        out.push((s.stones, s.color, alive));
-    }
-    Ok(out)
 }

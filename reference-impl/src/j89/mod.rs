@@ -6,10 +6,14 @@
 //! (J89-9), Articles 11 to 14 beyond their text, and the ruleset options of J89-R other than the readings taken.
 
 mod confirm;
+mod search;
+mod settled;
 mod territory;
 
 pub use confirm::{
-    string_life, successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, KoBan,
+    successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard, KoBan,
     DEFAULT_STATE_LIMIT,
 };
+pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
+pub use settled::settled_eye_spaces;
 pub use territory::{assess, Assessment, Status};

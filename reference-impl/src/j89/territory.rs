@@ -1,6 +1,7 @@
 //! J89-8, J89-10: statuses with seki, eye points, dame, territory, the removal of dead stones and the result.
 
-use super::confirm::{string_life, ConfirmError};
+use super::confirm::{ConfirmError, ConfirmationBoard};
+use super::search::{string_life, SearchLimits, StringLife};
 use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
@@ -21,6 +22,8 @@ pub enum Status {
 pub struct Assessment {
     /// Each string's stones, colour and status.
     pub strings: Vec<(PointSet, Color, Status)>,
+    /// J89-R5, J89-R13: each string's confirmation, in the order of `strings`.
+    pub life: Vec<StringLife>,
     /// J89-8.1: each player's eye points.
     pub eye_points: ByColor<PointSet>,
     /// J89-8.2: the dame.
@@ -89,16 +92,20 @@ fn border(position: &Position, region: &PointSet) -> Vec<Point> {
 
 /// J89-7 to J89-10 with the readings J89-R1, J89-R5, J89-R6, J89-R8: statuses, eye points, dame, seki,
 /// territory and removal for a stop position. `limit` bounds the states of each confirmation game.
-pub fn assess(stop: &Position, limit: usize) -> Result<Assessment, ConfirmError> {
+pub fn assess(
+    stop: &Position,
+    confirmation: ConfirmationBoard,
+    limits: SearchLimits,
+) -> Result<Assessment, ConfirmError> {
     let board = stop.board();
-    let life = string_life(stop, limit)?;
+    let life = string_life(stop, confirmation, limits)?;
     let mut alive_at = PointSet::empty(board);
     let mut dead_of = ByColor::from_fn(|_| PointSet::empty(board));
-    for (stones, color, alive) in &life {
-        if *alive {
-            alive_at.union_with(stones);
+    for l in &life {
+        if l.alive {
+            alive_at.union_with(&l.stones);
         } else {
-            dead_of[*color].union_with(stones);
+            dead_of[l.color].union_with(&l.stones);
         }
     }
     // J89-8.1 (J89-R8): P-regions hold empty points and P's opponent's dead stones; their empty points are P's
@@ -135,8 +142,8 @@ pub fn assess(stop: &Position, limit: usize) -> Result<Assessment, ConfirmError>
     let live: Vec<(usize, &PointSet)> = life
         .iter()
         .enumerate()
-        .filter(|(_, (_, _, a))| *a)
-        .map(|(i, (s, _, _))| (i, s))
+        .filter(|(_, l)| l.alive)
+        .map(|(i, l)| (i, &l.stones))
         .collect();
     let mut group: Vec<usize> = (0..life.len()).collect();
     fn find(g: &mut [usize], i: usize) -> usize {
@@ -170,8 +177,9 @@ pub fn assess(stop: &Position, limit: usize) -> Result<Assessment, ConfirmError>
     }
     let mut strings = Vec::new();
     let mut in_seki = PointSet::empty(board);
-    for (i, (stones, color, alive)) in life.iter().enumerate() {
-        let status = if !alive {
+    for (i, l) in life.iter().enumerate() {
+        let (stones, color) = (&l.stones, &l.color);
+        let status = if !l.alive {
             Status::Dead
         } else if seki_root.contains(&find(&mut group, i)) {
             in_seki.union_with(stones);
@@ -208,6 +216,7 @@ pub fn assess(stop: &Position, limit: usize) -> Result<Assessment, ConfirmError>
     dead_left.subtract(&removed[Color::White]);
     Ok(Assessment {
         strings,
+        life,
         eye_points,
         dame,
         territory,

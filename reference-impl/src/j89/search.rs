@@ -1,0 +1,345 @@
+//! J89-R5, J89-R13: deciding one string's fate in the confirmation by a depth-first search of the attacker's
+//! forced wins, instead of building the whole game graph ([`super::ConfirmGame`], kept as the exact oracle the
+//! tests compare this search with).
+
+use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState};
+use crate::board::PointSet;
+use crate::color::Color;
+use crate::position::Position;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// J89-R13: how much work one status search may do before it answers with an error instead of a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// States of the whole confirmation graph ([`super::ConfirmGame`]), tried first: beyond them the depth-first
+    /// search takes over.
+    pub states: usize,
+    /// States the depth-first search expands, in total.
+    pub nodes: usize,
+    /// Moves on one line of play.
+    pub depth: usize,
+}
+
+/// The default limits: enough for the constructed cases, a few seconds at most.
+pub const DEFAULT_LIMITS: SearchLimits = SearchLimits {
+    states: 20_000,
+    nodes: 5_000_000,
+    depth: 100_000,
+};
+
+/// The search's answer for one string, with its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// J89-R5: whether the attacker can force an end of the confirmation with none of the string's points holding
+    /// its owner's stone.
+    pub captured: bool,
+    /// States expanded.
+    pub nodes: usize,
+    /// J89-R13: for a captured string, the attacker's forcing line when the defender always passes (a plain
+    /// pass, or a pass for a ko where he has one) as long as he can; empty otherwise.
+    pub line: Vec<(Color, ConfirmMove)>,
+}
+
+/// A result found under the current line of play: `low` is the smallest depth of a state on the line that the
+/// result treated as repeated (a loss for the attacker), or `usize::MAX` when it used none and holds anywhere.
+#[derive(Clone, Copy)]
+struct Found {
+    captured: bool,
+    low: usize,
+}
+
+struct Search<'a> {
+    string: &'a PointSet,
+    defender: Color,
+    off_limits: &'a PointSet,
+    limits: SearchLimits,
+    nodes: usize,
+    /// States the attacker wins from, with the winning move where the attacker is to move.
+    won: HashMap<ConfirmState, Option<ConfirmMove>>,
+    /// States the defender holds, whatever line led there.
+    held: HashSet<ConfirmState>,
+    /// The states on the current line, with their depth.
+    line: HashMap<ConfirmState, usize>,
+}
+
+impl Search<'_> {
+    fn captured_in(&self, position: &Position) -> bool {
+        self.string
+            .iter()
+            .all(|p| position.get(p) != Some(self.defender))
+    }
+
+    /// J89-R5: whether the attacker can force, from `state` (reached at `depth`), an end at which the string is
+    /// captured; a state repeated on the line counts as the defender's (play that never ends).
+    fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, ConfirmError> {
+        let held = Found {
+            captured: false,
+            low: usize::MAX,
+        };
+        if self.won.contains_key(state) {
+            return Ok(Found {
+                captured: true,
+                low: usize::MAX,
+            });
+        }
+        if self.held.contains(state) {
+            return Ok(held);
+        }
+        if let Some(&at) = self.line.get(state) {
+            return Ok(Found {
+                captured: false,
+                low: at,
+            });
+        }
+        let captured_now = self.captured_in(&state.position);
+        let attacker_moves = state.to_move != self.defender;
+        // A plain pass after a plain pass ends the confirmation: the player to move takes that end if it suits
+        // him.
+        if state.passed && captured_now == attacker_moves {
+            if captured_now {
+                self.won.insert(state.clone(), Some(ConfirmMove::Pass));
+            } else {
+                self.held.insert(state.clone());
+            }
+            return Ok(Found {
+                captured: captured_now,
+                low: usize::MAX,
+            });
+        }
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            return Err(ConfirmError::TooManyNodes {
+                limit: self.limits.nodes,
+            });
+        }
+        if depth >= self.limits.depth {
+            return Err(ConfirmError::TooDeep {
+                limit: self.limits.depth,
+            });
+        }
+        self.line.insert(state.clone(), depth);
+        let mut children = successors(state, self.off_limits);
+        order(&mut children, self.string, &state.position);
+        let mut low = usize::MAX;
+        let mut result = None;
+        for (mv, child) in &children {
+            let ends = state.passed && matches!(mv, ConfirmMove::Pass);
+            let found = if ends {
+                Found {
+                    captured: captured_now,
+                    low: usize::MAX,
+                }
+            } else {
+                self.solve(child, depth + 1)?
+            };
+            if found.captured == attacker_moves {
+                // The mover reaches the outcome he wants.
+                result = Some((*mv, found));
+                break;
+            }
+            low = low.min(found.low);
+        }
+        self.line.remove(state);
+        let found = match result {
+            Some((mv, found)) => {
+                if found.captured {
+                    self.won.insert(state.clone(), Some(mv));
+                    Found {
+                        captured: true,
+                        low: usize::MAX,
+                    }
+                } else {
+                    found
+                }
+            }
+            // Every move leads to the other side's outcome.
+            None if attacker_moves => Found {
+                captured: false,
+                low,
+            },
+            None => {
+                self.won.insert(state.clone(), None);
+                Found {
+                    captured: true,
+                    low: usize::MAX,
+                }
+            }
+        };
+        if !found.captured {
+            if found.low >= depth {
+                // Every repetition it relied on is at this state or below: the result holds on any line.
+                self.held.insert(state.clone());
+                return Ok(held);
+            }
+            return Ok(found);
+        }
+        Ok(found)
+    }
+
+    /// J89-R13: the attacker's line against a passing defender, from the wins the search stored.
+    fn forcing_line(&self, start: &ConfirmState) -> Vec<(Color, ConfirmMove)> {
+        let mut out = Vec::new();
+        let mut state = start.clone();
+        let mut seen = HashSet::new();
+        while seen.insert(state.clone()) {
+            let mover = state.to_move;
+            let mv = if mover == self.defender {
+                // The defender passes, for a ko if he can (a plain pass could end the confirmation).
+                state
+                    .bans
+                    .iter()
+                    .find(|b| b.victim == mover)
+                    .map_or(ConfirmMove::Pass, |b| ConfirmMove::PassFor(*b))
+            } else {
+                match self.won.get(&state) {
+                    Some(Some(mv)) => *mv,
+                    _ => break,
+                }
+            };
+            let ends = state.passed && mv == ConfirmMove::Pass;
+            out.push((mover, mv));
+            if ends {
+                break;
+            }
+            let Some((_, next)) = successors(&state, self.off_limits)
+                .into_iter()
+                .find(|(m, _)| *m == mv)
+            else {
+                break;
+            };
+            state = next;
+        }
+        out
+    }
+}
+
+/// Search order: plays next to the string first (they attack or defend it), then other plays, then passes.
+fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, position: &Position) {
+    let board = position.board();
+    let near = |mv: &ConfirmMove| match mv {
+        ConfirmMove::Play(p) => {
+            if board.neighbours(*p).iter().any(|n| string.contains(*n)) {
+                0
+            } else {
+                1
+            }
+        }
+        ConfirmMove::PassFor(_) => 2,
+        ConfirmMove::Pass => 3,
+    };
+    children.sort_by_key(|(mv, _)| near(mv));
+}
+
+/// J89-R5, J89-R13: whether the opponent of the string's owner, moving first from `stop`, can force an end of
+/// the confirmation with the string captured, playing nowhere on `off_limits` (J89-R12).
+pub fn decide(
+    stop: &Position,
+    string: &PointSet,
+    owner: Color,
+    off_limits: &PointSet,
+    limits: SearchLimits,
+) -> Result<Verdict, ConfirmError> {
+    let start = ConfirmState {
+        position: stop.clone(),
+        to_move: owner.opponent(),
+        bans: BTreeSet::new(),
+        passed: false,
+    };
+    crate::big_stack::run("j89-confirmation", limits.depth, 2_000, |depth| {
+        let mut search = Search {
+            string,
+            defender: owner,
+            off_limits,
+            limits: SearchLimits { depth, ..limits },
+            nodes: 0,
+            won: HashMap::new(),
+            held: HashSet::new(),
+            line: HashMap::new(),
+        };
+        let found = search.solve(&start, 0)?;
+        let line = if found.captured {
+            search.forcing_line(&start)
+        } else {
+            Vec::new()
+        };
+        Ok(Verdict {
+            captured: found.captured,
+            nodes: search.nodes,
+            line,
+        })
+    })
+}
+
+/// J89-7.1, J89-R5: one string of the stop position and its fate in the confirmation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringLife {
+    /// The string's stones.
+    pub stones: PointSet,
+    /// Its owner.
+    pub color: Color,
+    /// Whether the opponent cannot force its capture.
+    pub alive: bool,
+    /// J89-R13: pass-alive at the stop (Benson, NAJ-5.2), so alive without a search.
+    pub pass_alive: bool,
+    /// States the search expanded, or the states of the whole graph where that decided it (0 for a pass-alive
+    /// string).
+    pub nodes: usize,
+    /// J89-R13: for a dead string decided by the depth-first search, the attacker's forcing line against a
+    /// passing defender.
+    pub line: Vec<(Color, ConfirmMove)>,
+}
+
+/// J89-7.1, J89-R5, J89-R12, J89-R13: every string of the stop position with its fate. A pass-alive string is
+/// alive (its owner, as defender, passes and the attacker can never capture it). Every other string is decided
+/// on the whole confirmation graph of its attacker if that has at most `limits.states` states, else by
+/// [`decide`]; both are exact, and each answers with an error beyond its allowance.
+pub fn string_life(
+    stop: &Position,
+    board: super::ConfirmationBoard,
+    limits: SearchLimits,
+) -> Result<Vec<StringLife>, ConfirmError> {
+    let off_limits = board.off_limits(stop);
+    let safe = [Color::Black, Color::White].map(|c| crate::naj::benson::pass_alive(stop, c));
+    let mut graphs: [Option<Option<ConfirmGame>>; 2] = [None, None];
+    let mut out = Vec::new();
+    for s in crate::string::strings(stop) {
+        let pass_alive = s
+            .stones
+            .is_subset(&safe[usize::from(s.color == Color::White)]);
+        let life = if pass_alive {
+            StringLife {
+                stones: s.stones,
+                color: s.color,
+                alive: true,
+                pass_alive,
+                nodes: 0,
+                line: Vec::new(),
+            }
+        } else if let Some(game) =
+            graphs[usize::from(s.color == Color::Black)].get_or_insert_with(|| {
+                ConfirmGame::build(stop, s.color.opponent(), &off_limits, limits.states).ok()
+            })
+        {
+            StringLife {
+                alive: !game.can_capture(&s.stones),
+                stones: s.stones,
+                color: s.color,
+                pass_alive,
+                nodes: game.len(),
+                line: Vec::new(),
+            }
+        } else {
+            let v = decide(stop, &s.stones, s.color, &off_limits, limits)?;
+            StringLife {
+                stones: s.stones,
+                color: s.color,
+                alive: !v.captured,
+                pass_alive,
+                nodes: v.nodes,
+                line: v.line,
+            }
+        };
+        out.push(life);
+    }
+    Ok(out)
+}
