@@ -65,6 +65,32 @@ impl Kind for PointsKind {
     }
 }
 
+/// CASE-9.2: a status map: `.` on empty points, `A`/`D`/`S` on Black's stones, `a`/`d`/`s` on White's.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusKind;
+impl Kind for StatusKind {
+    const WHAT: &'static str =
+        "a status map (`.`, `A` `D` `S` for Black's stones, `a` `d` `s` for White's)";
+    fn accepts(cell: Cell) -> bool {
+        matches!(
+            cell,
+            Cell::Empty | Cell::Mark('A' | 'D' | 'S') | Cell::Label('a' | 'd' | 's')
+        )
+    }
+}
+
+/// CASE-9.3: a territory map: stones that stay, `b`/`w` territory, `B`/`W` eye points that are not territory,
+/// `.` dame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TerritoryKind;
+impl Kind for TerritoryKind {
+    const WHAT: &'static str = "a territory map (`#`, `O`, `b`, `w`, `B`, `W`, `.` for dame)";
+    fn accepts(cell: Cell) -> bool {
+        cell.board_point().is_some()
+            || matches!(cell, Cell::Mark('B' | 'W') | Cell::Label('b' | 'w'))
+    }
+}
+
 /// A diagram of kind `K`, as read from a case.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawn<K> {
@@ -121,3 +147,7 @@ pub type Numbered = Drawn<NumberedKind>;
 pub type ControlMap = Drawn<ControlKind>;
 /// A points map.
 pub type PointsMap = Drawn<PointsKind>;
+/// CASE-9.2: a status map.
+pub type StatusMap = Drawn<StatusKind>;
+/// CASE-9.3: a territory map.
+pub type TerritoryMap = Drawn<TerritoryKind>;

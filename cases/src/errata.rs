@@ -107,6 +107,15 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "prisoner_difference" => b.prisoner_difference = Some(int(ours)?),
             _ => return unknown(),
         },
+        Check::Status(c) => match field {
+            "statuses" => c.statuses = drawn(ours)?,
+            _ => return unknown(),
+        },
+        Check::Territory(c) => match field {
+            "territory" => c.territory = drawn(ours)?,
+            "score" => c.score = int(ours)?.into(),
+            _ => return unknown(),
+        },
     }
     Ok(())
 }

@@ -4,7 +4,7 @@ use crate::drawn::{Board, Drawn, Kind, Labels};
 use crate::model::{Case, Check, ColorOrBoth, Feature, Phase};
 use crate::moves::{MovesSpec, Resolved};
 use crate::suite::{CaseError, LoadedCase, LoadedKeeCase, Suite};
-use gorules_grammar::Cell;
+use gorules_grammar::{Cell, StoneColor};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Lints every loaded case, and the suite as a whole (unique ids across every kind of case).
@@ -453,6 +453,11 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ce("the name is used twice in this case".into());
         }
         lint_check(check, board, labels, &mut ce);
+        let j89_check = matches!(check, Check::Status(_) | Check::Territory(_));
+        let j89_rules = matches!(case.ruleset, crate::model::Ruleset::Japanese1989(_));
+        if j89_check != j89_rules {
+            ce("status and territory checks belong to the japanese-1989 ruleset, and it takes only them (CASE-9)".into());
+        }
         if let crate::model::Ruleset::Core(_) = case.ruleset {
             let phase_ok = match check {
                 Check::Legality(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
@@ -662,6 +667,58 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
             ];
             if !expects.contains(&true) {
                 e("a game check expects at least one answer".into());
+            }
+        }
+        Check::Status(c) => {
+            if c.statuses.size() != board.size() {
+                e(size_msg("statuses", c.statuses.size(), board.size()));
+            }
+            for ((col, row), cell) in c.statuses.diagram().cells() {
+                let stone = board.diagram().get(col, row).and_then(|b| b.board_point());
+                let fits = matches!(
+                    (stone, cell),
+                    (Some(None), Cell::Empty)
+                        | (Some(Some(StoneColor::Black)), Cell::Mark(_))
+                        | (Some(Some(StoneColor::White)), Cell::Label(_))
+                );
+                if !fits {
+                    e(format!(
+                        "statuses: `{}` at row {} column {} does not fit the board's `{}` there (`.` on empty points, A D S on Black's stones, a d s on White's)",
+                        cell.text(), row + 1, col + 1,
+                        board.diagram().get(col, row).map(|x| x.text()).unwrap_or_default()
+                    ));
+                    break;
+                }
+            }
+        }
+        Check::Territory(c) => {
+            if c.territory.size() != board.size() {
+                e(size_msg("territory", c.territory.size(), board.size()));
+            }
+            for ((col, row), cell) in c.territory.diagram().cells() {
+                let stone = board.diagram().get(col, row).and_then(|b| b.board_point());
+                let fits = match (stone, cell) {
+                    // A stone stays as it is, or its point is territory once it is removed.
+                    (Some(Some(c)), Cell::Stone(m)) => c == m,
+                    (Some(Some(_)), Cell::Label(_)) => true,
+                    (Some(None), Cell::Stone(_)) => false,
+                    (Some(None), _) => true,
+                    _ => false,
+                };
+                if !fits {
+                    e(format!(
+                        "territory: `{}` at row {} column {} does not fit the board's `{}` there",
+                        cell.text(),
+                        row + 1,
+                        col + 1,
+                        board
+                            .diagram()
+                            .get(col, row)
+                            .map(|x| x.text())
+                            .unwrap_or_default()
+                    ));
+                    break;
+                }
             }
         }
         Check::BestPlay(b) => {

@@ -1,6 +1,6 @@
 //! The case format (spec/cases.md), as read from YAML. Every struct denies unknown fields.
 
-use crate::drawn::{Board, ControlMap, Labels, PointsMap};
+use crate::drawn::{Board, ControlMap, Labels, PointsMap, StatusMap, TerritoryMap};
 use crate::moves::MovesSpec;
 use crate::yaml::located;
 use serde::{Deserialize, Deserializer};
@@ -201,11 +201,13 @@ pub enum Feature {
     KeeNoRefreshingPasses,
     KeeKoPlayerAllPasses,
     KeeSolver,
+    J89Confirmation,
+    J89Territory,
 }
 
 impl Feature {
     /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 25] = [
+    pub const ALL: [Feature; 27] = [
         Feature::Capture,
         Feature::SuicideProhibited,
         Feature::SuicideAllowed,
@@ -231,6 +233,8 @@ impl Feature {
         Feature::KeeNoRefreshingPasses,
         Feature::KeeKoPlayerAllPasses,
         Feature::KeeSolver,
+        Feature::J89Confirmation,
+        Feature::J89Territory,
     ];
 
     /// The feature's name as cases and engines write it.
@@ -261,6 +265,8 @@ impl Feature {
             Feature::KeeNoRefreshingPasses => "kee-no-refreshing-passes",
             Feature::KeeKoPlayerAllPasses => "kee-ko-player-all-passes",
             Feature::KeeSolver => "kee-solver",
+            Feature::J89Confirmation => "j89-confirmation",
+            Feature::J89Territory => "j89-territory",
         }
     }
 }
@@ -289,6 +295,58 @@ pub enum Ruleset {
     /// The core rules alone (spec/core.md, spec/ko.md): capture, a suicide rule, the chosen ko rules, and an
     /// alternation ended by two passes. For comparison cases and for engines of other rulesets.
     Core(CoreOptions),
+    /// CASE-9.1: the Japanese 1989 Rules (spec/japanese-1989.md); the board is the stop position.
+    Japanese1989(J89Options),
+}
+
+/// CASE-9.1: the options of the Japanese 1989 ruleset (J89-R).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct J89Options {
+    /// J89-R12: where the confirmation plays.
+    pub confirmation_board: ConfirmationBoardName,
+    /// J89-R5: which new stones keep a captured string alive.
+    pub new_stone: NewStoneName,
+}
+
+/// J89-R5: `on-captured-points` (default) or `adjacent`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum NewStoneName {
+    #[default]
+    OnCapturedPoints,
+    Adjacent,
+}
+
+impl NewStoneName {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NewStoneName::Adjacent => "adjacent",
+            NewStoneName::OnCapturedPoints => "on-captured-points",
+        }
+    }
+}
+
+/// J89-R12: `contested` (default) or `whole`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum ConfirmationBoardName {
+    #[default]
+    Contested,
+    Whole,
+}
+
+impl ConfirmationBoardName {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConfirmationBoardName::Contested => "contested",
+            ConfirmationBoardName::Whole => "whole",
+        }
+    }
 }
 
 impl Ruleset {
@@ -297,6 +355,7 @@ impl Ruleset {
         match self {
             Ruleset::Naj(_) => "naj",
             Ruleset::Core(_) => "core",
+            Ruleset::Japanese1989(_) => "japanese-1989",
         }
     }
 }
@@ -379,15 +438,16 @@ impl<'de> Deserialize<'de> for Ruleset {
     /// `naj`, or a map `{name: naj|core, options: {...}}` whose options are read by the named ruleset.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        const NAMES: &[&str] = &["naj", "core"];
+        const NAMES: &[&str] = &["naj", "core", "japanese-1989"];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Ruleset;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a ruleset: `naj`, or `{name: naj|core, options: {...}}`")
+                f.write_str("a ruleset: `naj`, `japanese-1989`, or `{name: naj|core|japanese-1989, options: {...}}`")
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ruleset, E> {
                 match s {
                     "naj" => Ok(Ruleset::Naj(NajOptions::default())),
+                    "japanese-1989" => Ok(Ruleset::Japanese1989(J89Options::default())),
                     "core" => Err(E::custom(
                         "the core ruleset needs its options: `{name: core, options: {ko: [...]}}`",
                     )),
@@ -405,6 +465,7 @@ impl<'de> Deserialize<'de> for Ruleset {
                 let name: String = map.next_value()?;
                 let mut ruleset = match name.as_str() {
                     "naj" => Ruleset::Naj(NajOptions::default()),
+                    "japanese-1989" => Ruleset::Japanese1989(J89Options::default()),
                     "core" => Ruleset::Core(CoreOptions {
                         ko: Vec::new(),
                         suicide: SuicideOption::Prohibited,
@@ -415,6 +476,7 @@ impl<'de> Deserialize<'de> for Ruleset {
                     match (key.as_str(), &mut ruleset) {
                         ("options", Ruleset::Naj(o)) => *o = map.next_value()?,
                         ("options", Ruleset::Core(o)) => *o = map.next_value()?,
+                        ("options", Ruleset::Japanese1989(o)) => *o = map.next_value()?,
                         (other, _) => {
                             return Err(serde::de::Error::unknown_field(
                                 other,
@@ -520,6 +582,10 @@ pub enum Check {
     Game(Box<Game>),
     /// CASE-4.6
     BestPlay(BestPlay),
+    /// CASE-9.2
+    Status(Status),
+    /// CASE-9.3
+    Territory(Territory),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -534,11 +600,13 @@ impl<'de> Deserialize<'de> for Check {
             "control",
             "game",
             "best_play",
+            "status",
+            "territory",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -554,6 +622,8 @@ impl<'de> Deserialize<'de> for Check {
                     "control" => Check::Control(map.next_value()?),
                     "game" => Check::Game(Box::new(map.next_value()?)),
                     "best_play" => Check::BestPlay(map.next_value()?),
+                    "status" => Check::Status(map.next_value()?),
+                    "territory" => Check::Territory(map.next_value()?),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {
@@ -587,6 +657,8 @@ impl Check {
             Check::Control(c) => (&c.name, &c.features),
             Check::Game(c) => (&c.name, &c.features),
             Check::BestPlay(c) => (&c.name, &c.features),
+            Check::Status(c) => (&c.name, &c.features),
+            Check::Territory(c) => (&c.name, &c.features),
         };
         Common { name, features }
     }
@@ -600,8 +672,44 @@ impl Check {
             Check::Control(_) => "control",
             Check::Game(_) => "game",
             Check::BestPlay(_) => "best_play",
+            Check::Status(_) => "status",
+            Check::Territory(_) => "territory",
         }
     }
+}
+
+/// CASE-9.2: the status of every stone of the stop position.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Status {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// The status map.
+    pub statuses: StatusMap,
+}
+
+/// CASE-9.3: territory, dame and the score of the stop position.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Territory {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// The territory map.
+    pub territory: TerritoryMap,
+    /// J89-10.2: Black's territory and prisoners minus White's.
+    pub score: i64,
 }
 
 /// CASE-4.1: is a move legal after some moves?

@@ -260,11 +260,15 @@ fn clause_ids(spec: &Path) -> BTreeSet<String> {
     ids
 }
 
-/// `NAJ-5.1`, `KO-2.2`, `CASE-4`: upper-case letters, `-`, then digits and dots.
+/// `NAJ-5.1`, `KO-2.2`, `CASE-4`, `J89-R5`: upper-case letters, `-`, an optional upper-case letter (a group
+/// of readings), then digits and dots.
 pub fn is_clause_id(s: &str) -> bool {
     let Some((head, tail)) = s.split_once('-') else {
         return false;
     };
+    let tail = tail
+        .strip_prefix(|c: char| c.is_ascii_uppercase())
+        .unwrap_or(tail);
     !head.is_empty()
         && head
             .chars()

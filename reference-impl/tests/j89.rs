@@ -3,18 +3,24 @@
 
 use gorules_ref::j89::{
     assess, decide, settled_eye_spaces, successors, ConfirmGame, ConfirmMove, ConfirmState,
-    ConfirmationBoard, SearchLimits, Status, DEFAULT_LIMITS,
+    ConfirmationBoard, J89Rules, NewStone, SearchLimits, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+
+/// The confirmation on every point (J89-R12 option `whole`).
+const WHOLE: J89Rules = J89Rules {
+    confirmation_board: ConfirmationBoard::Whole,
+    new_stone: NewStone::OnCapturedPoints,
+};
 
 fn pos(rows: &[&str]) -> Position {
     Position::from_rows(rows).expect("a position")
 }
 
 fn statuses(rows: &[&str]) -> Vec<(Color, usize, Status)> {
-    let a = assess(&pos(rows), ConfirmationBoard::Whole, DEFAULT_LIMITS).expect("decided");
+    let a = assess(&pos(rows), WHOLE, DEFAULT_LIMITS).expect("decided");
     let mut v: Vec<(Color, usize, Status)> = a
         .strings
         .iter()
@@ -38,7 +44,7 @@ fn a_search_beyond_its_allowance_is_refused_not_guessed() {
         nodes: 100,
         depth: 1_000,
     };
-    let e = assess(&pos(&BENT_FOUR), ConfirmationBoard::Contested, small).expect_err("too big");
+    let e = assess(&pos(&BENT_FOUR), J89Rules::default(), small).expect_err("too big");
     assert_eq!(e.to_string(), "the status search needs more than 100 nodes");
     // The exact graph of J89-R5 is refused the same way when it has more states than allowed. (Two groups with
     // two eyes each on 4x3: either side may fill its own eyes and open the board.)
@@ -52,12 +58,7 @@ fn a_search_beyond_its_allowance_is_refused_not_guessed() {
 #[test]
 fn the_bent_four_is_dead_and_the_stones_inside_alive() {
     // J89-7.3: Black can start the ko whenever he likes, and White's threats do not count in the confirmation.
-    let a = assess(
-        &pos(&BENT_FOUR),
-        ConfirmationBoard::Contested,
-        DEFAULT_LIMITS,
-    )
-    .expect("decided");
+    let a = assess(&pos(&BENT_FOUR), J89Rules::default(), DEFAULT_LIMITS).expect("decided");
     let mut dead: Vec<(Color, usize)> = a
         .strings
         .iter()
@@ -91,7 +92,7 @@ fn two_shared_liberties_make_a_seki_without_territory() {
             (Color::White, 2, Status::Seki)
         ]
     );
-    let a = assess(&pos(&rows), ConfirmationBoard::Whole, DEFAULT_LIMITS).expect("decided");
+    let a = assess(&pos(&rows), WHOLE, DEFAULT_LIMITS).expect("decided");
     assert_eq!(a.dame.len(), 2);
     assert!(a.territory[Color::Black].is_empty() && a.territory[Color::White].is_empty());
     assert_eq!(
@@ -157,7 +158,7 @@ fn tiny_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(60))]
 
     /// J89-R13: the depth-first status search agrees with the attractor on the whole confirmation graph
     /// (J89-R5) for every string, wherever the graph is within reach; and a captured string's forcing line
@@ -169,12 +170,15 @@ proptest! {
             for s in gorules_ref::string::strings(&p) {
                 let attacker = s.color.opponent();
                 let Ok(game) = ConfirmGame::build(&p, attacker, &off, 20_000) else { continue };
-                let exact = game.can_capture(&s.stones);
-                // The depth-first search may refuse (it does not cache results that rest on a repetition, so open
-                // boards full of captures are hard for it); where it answers, it must be right.
-                let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
-                let Ok(v) = decide(&p, &s.stones, s.color, &off, limits) else { continue };
-                prop_assert_eq!(v.captured, exact, "{:?} string of {} stones on\n{}", s.color, s.stones.len(), p);
+                for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints] {
+                    let home = new_stone.home(&p, &s.stones);
+                    let exact = game.can_capture(&home);
+                    // The depth-first search may refuse (open boards full of captures are hard for it); where it
+                    // answers, it must be right.
+                    let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
+                    let Ok(v) = decide(&p, &home, s.color, &off, limits) else { continue };
+                    prop_assert_eq!(v.captured, exact, "{:?} string of {} stones, {:?}, on\n{}", s.color, s.stones.len(), new_stone, p);
+                }
             }
         }
     }
@@ -184,8 +188,8 @@ proptest! {
     #[test]
     fn settled_eye_spaces_change_no_status(p in tiny_position()) {
         let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000 };
-        let whole = assess(&p, ConfirmationBoard::Whole, limits);
-        let contested = assess(&p, ConfirmationBoard::Contested, limits);
+        let whole = assess(&p, WHOLE, limits);
+        let contested = assess(&p, J89Rules::default(), limits);
         if let (Ok(w), Ok(c)) = (whole, contested) {
             prop_assert_eq!(w.strings, c.strings, "on\n{}", p);
         }

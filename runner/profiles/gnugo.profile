@@ -3,3 +3,6 @@
 # (is_legal, list_stones, captures) and plays square boards only.
 command: /usr/games/gnugo --mode gtp
 features: capture suicide-prohibited simple-ko
+# Its final_status_list (alive, dead, seki) is its own estimate of life and death, not the confirmation of
+# J89-7: the status checks of the Japanese 1989 cases are run and any difference is labelled an estimate.
+estimates: j89-confirmation

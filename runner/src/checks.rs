@@ -2,12 +2,13 @@
 
 use crate::engine::{
     At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line, Start,
+    Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::model::{
     BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
-    Immortal, Prisoners, Replay,
+    Immortal, Prisoners, Replay, Status, Territory,
 };
 use gorules_cases::moves::{Move, MovesSpec, Resolved};
 use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
@@ -48,7 +49,9 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
             out.push(format!("the command {cmd}"));
         }
     };
-    if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) {
+    let j89_status = matches!(case.ruleset, gorules_cases::model::Ruleset::Japanese1989(_))
+        && matches!(check, Check::Status(_));
+    if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) && !j89_status {
         need("gorules-ruleset");
     }
     let (w, h) = case.board.size();
@@ -70,6 +73,8 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
         Check::Control(_) => need("gorules-control"),
         Check::Game(_) => need("gorules-setup"),
         Check::BestPlay(_) => need("gorules-best-play"),
+        Check::Status(_) => need("final_status_list"),
+        Check::Territory(_) => need("gorules-j89-territory"),
     }
     out
 }
@@ -87,6 +92,8 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::Control(c) => control(case, c, engine),
         Check::Game(g) => game(case, g, engine),
         Check::BestPlay(b) => best_play(case, b, engine),
+        Check::Status(c) => status(case, c, engine),
+        Check::Territory(c) => territory(case, c, engine),
     };
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
@@ -756,6 +763,133 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
                 }
             }
         }
+    }
+    Ok(out)
+}
+
+/// CASE-9.2: a status map as rows of cells, from the statuses an engine reported; a stone it did not list is `?`.
+fn draw_statuses(board: &Grid, got: &Statuses) -> String {
+    let mut rows = vec![Vec::new(); board.height()];
+    for (at, p) in board.points() {
+        let letter = match p {
+            None => ".",
+            Some(c) => {
+                let black = c == StoneColor::Black;
+                match (
+                    got.alive.contains(&at),
+                    got.dead.contains(&at),
+                    got.seki.contains(&at),
+                ) {
+                    (true, false, false) => {
+                        if black {
+                            "A"
+                        } else {
+                            "a"
+                        }
+                    }
+                    (false, true, false) => {
+                        if black {
+                            "D"
+                        } else {
+                            "d"
+                        }
+                    }
+                    (false, false, true) => {
+                        if black {
+                            "S"
+                        } else {
+                            "s"
+                        }
+                    }
+                    (false, false, false) => "?",
+                    _ => "!",
+                }
+            }
+        };
+        rows[at.row].push(letter);
+    }
+    rows.iter()
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A drawn map as rows of cells, for comparison with what an engine's answer draws.
+fn draw_map(d: &Diagram) -> String {
+    (0..d.height())
+        .map(|r| {
+            (0..d.width())
+                .map(|c| d.get(c, r).map(|x| x.text()).unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn status(case: &Case, c: &Status, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let got = engine.statuses(&s)?;
+    let mut out = Vec::new();
+    let expected = draw_map(c.statuses.diagram());
+    let actual = draw_statuses(&s.board, &got);
+    if expected != actual {
+        out.push(Mismatch::new(
+            "statuses (A alive, D dead, S seki; small letters for White; ? not listed, ! listed twice)",
+            expected,
+            actual,
+        ));
+    }
+    Ok(out)
+}
+
+/// CASE-9.3: a territory map from what an engine reported.
+fn draw_territory(board: &Grid, got: &TerritoryOutcome) -> String {
+    let mut rows = vec![Vec::new(); board.height()];
+    for (at, p) in board.points() {
+        let removed = got.removed[0].contains(&at) || got.removed[1].contains(&at);
+        let cell = if got.territory[0].contains(&at) {
+            "b"
+        } else if got.territory[1].contains(&at) {
+            "w"
+        } else if let (Some(stone), false) = (p, removed) {
+            if stone == StoneColor::Black {
+                "#"
+            } else {
+                "O"
+            }
+        } else if got.eye_points[0].contains(&at) {
+            "B"
+        } else if got.eye_points[1].contains(&at) {
+            "W"
+        } else if got.dame.contains(&at) {
+            "."
+        } else {
+            "?"
+        };
+        rows[at.row].push(cell);
+    }
+    rows.iter()
+        .map(|r| r.join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let got = engine.territory(&s)?;
+    let mut out = Vec::new();
+    let expected = draw_map(c.territory.diagram());
+    let actual = draw_territory(&s.board, &got);
+    if expected != actual {
+        out.push(Mismatch::new(
+            "territory (b w territory, B W eye points not territory, . dame, ? none of these)",
+            expected,
+            actual,
+        ));
+    }
+    if got.score != c.score {
+        out.push(Mismatch::new("score", c.score, got.score));
     }
     Ok(out)
 }

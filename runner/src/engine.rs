@@ -275,6 +275,32 @@ impl fmt::Display for EngineError {
     }
 }
 
+/// J89-7, J89-8.3: the stones an engine reports alive (not in seki), dead and in seki (`final_status_list`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Statuses {
+    /// Alive, not in seki.
+    pub alive: BTreeSet<At>,
+    /// Dead.
+    pub dead: BTreeSet<At>,
+    /// Alive in seki.
+    pub seki: BTreeSet<At>,
+}
+
+/// J89-8, J89-10: what an engine reports of territory (PROTO-10.3).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TerritoryOutcome {
+    /// Each player's territory (Black first).
+    pub territory: [BTreeSet<At>; 2],
+    /// Each player's eye points that are not territory.
+    pub eye_points: [BTreeSet<At>; 2],
+    /// The dame.
+    pub dame: BTreeSet<At>,
+    /// The dead stones each player removes (Black first: White's stones Black removes).
+    pub removed: [BTreeSet<At>; 2],
+    /// Black's territory and prisoners minus White's.
+    pub score: i64,
+}
+
 /// An engine under test.
 pub trait Engine {
     /// Its name, for reports.
@@ -312,6 +338,10 @@ pub trait Engine {
     ) -> Result<BTreeSet<At>, EngineError>;
     /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
     fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
+    /// J89-7, J89-8.3: the statuses of the stones of `start`'s board as a stop position.
+    fn statuses(&mut self, start: &Start) -> Result<Statuses, EngineError>;
+    /// J89-8, J89-10: territory, dame, removal and score of `start`'s board as a stop position.
+    fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError>;
     /// After `after` (all legal) in `phase` from `start`: the value under perfect play (SOLVER-2).
     fn best_play(
         &mut self,

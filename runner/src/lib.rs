@@ -39,6 +39,8 @@ pub struct Options {
     pub gtp_only: bool,
     /// The node limit of each best-play search (`gorules-best-play N`); the engine's default if `None`.
     pub solver_nodes: Option<u64>,
+    /// Features the engine answers by estimate (a profile's `estimates`, PROTO-6).
+    pub estimates: BTreeSet<gorules_cases::model::Feature>,
 }
 
 impl Default for Options {
@@ -50,6 +52,7 @@ impl Default for Options {
             baseline: None,
             gtp_only: false,
             solver_nodes: None,
+            estimates: BTreeSet::new(),
         }
     }
 }
@@ -315,6 +318,24 @@ impl Job {
                     v
                 }
             },
+        };
+        let estimated: Vec<String> = self
+            .features
+            .iter()
+            .filter(|f| {
+                self.options
+                    .estimates
+                    .iter()
+                    .any(|e| e.name() == f.as_str())
+            })
+            .cloned()
+            .collect();
+        let verdict = match verdict {
+            Verdict::Fail(m) if !estimated.is_empty() => Verdict::Fail(format!(
+                "the engine's estimate ({}) differs from the rules' verdict:\n{m}",
+                estimated.join(", ")
+            )),
+            v => v,
         };
         let seconds = started.elapsed().as_secs_f64();
         let known = self

@@ -69,7 +69,10 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     if options.gtp_only && profile.is_none() {
         return Err("--gtp-only needs --profile: a standard GTP client cannot choose rules, so the profile says which the engine plays".into());
     }
-    options.profile_features = profile.map(|p| p.features);
+    if let Some(p) = &profile {
+        options.estimates = p.estimates.clone();
+    }
+    options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
     Ok(Cli {
         options,
         report,

@@ -5,7 +5,10 @@
 //! # comment
 //! command: gnugo --mode gtp
 //! features: capture suicide-prohibited simple-ko
+//! estimates: j89-confirmation
 //! ```
+//! `estimates` (optional) names features the engine answers by estimate, not by the rules (GNU Go's
+//! `final_status_list`): their checks are run, and a difference is reported as the estimate's.
 
 use gorules_cases::model::Feature;
 use std::collections::BTreeSet;
@@ -18,6 +21,8 @@ pub struct Profile {
     pub command: String,
     /// The rule features it implements.
     pub features: BTreeSet<Feature>,
+    /// Features it answers by estimate (run, but a difference is labelled as the estimate's).
+    pub estimates: BTreeSet<Feature>,
 }
 
 impl Profile {
@@ -25,6 +30,7 @@ impl Profile {
     pub fn parse(text: &str) -> Result<Profile, String> {
         let mut command = None;
         let mut features = None;
+        let mut estimates = BTreeSet::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -35,7 +41,7 @@ impl Profile {
                 .ok_or_else(|| format!("line {}: expected `key: value`", i + 1))?;
             match k.trim() {
                 "command" => command = Some(v.trim().to_string()),
-                "features" => {
+                "features" | "estimates" => {
                     let set = v
                         .split_whitespace()
                         .map(|w| {
@@ -43,11 +49,15 @@ impl Profile {
                                 .map_err(|e| format!("line {}: {e}", i + 1))
                         })
                         .collect::<Result<BTreeSet<_>, _>>()?;
-                    features = Some(set);
+                    if k.trim() == "features" {
+                        features = Some(set);
+                    } else {
+                        estimates = set;
+                    }
                 }
                 other => {
                     return Err(format!(
-                        "line {}: unknown key `{other}` (command, features)",
+                        "line {}: unknown key `{other}` (command, features, estimates)",
                         i + 1
                     ))
                 }
@@ -56,6 +66,7 @@ impl Profile {
         Ok(Profile {
             command: command.ok_or("the profile has no `command:` line")?,
             features: features.ok_or("the profile has no `features:` line")?,
+            estimates,
         })
     }
 

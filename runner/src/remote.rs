@@ -3,7 +3,7 @@
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line,
-    ReplayOutcome, Side, Start,
+    ReplayOutcome, Side, Start, Statuses, TerritoryOutcome,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::model::{
@@ -105,6 +105,11 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
             ),
             format!("no_result_on_cycle={}", o.no_result_on_cycle),
             format!("komi={}", o.komi),
+        ],
+        Ruleset::Japanese1989(o) => vec![
+            "japanese-1989".into(),
+            format!("confirmation_board={}", o.confirmation_board.name()),
+            format!("new_stone={}", o.new_stone.name()),
         ],
         Ruleset::Core(o) => {
             let ko: Vec<&str> =
@@ -340,8 +345,9 @@ impl Remote {
             }
             return Ok(());
         }
-        // PROTO-6: standard GTP only.
-        if !matches!(start.ruleset, Ruleset::Core(_)) {
+        // PROTO-6: standard GTP only. A Japanese 1989 stop position is set up like a core one; only its status
+        // check can then be asked (`final_status_list`).
+        if !matches!(start.ruleset, Ruleset::Core(_) | Ruleset::Japanese1989(_)) {
             return Err(EngineError::Unsupported(
                 "rulesets other than core (no gorules-ruleset)".into(),
             ));
@@ -603,6 +609,54 @@ impl Engine for Remote {
             &self.ok("gorules-control", &[color_word(c)])?,
             reference.height(),
         )
+    }
+
+    fn statuses(&mut self, start: &Start) -> Result<Statuses, EngineError> {
+        self.setup(start, Phase::Sequence, &[])?;
+        let height = start.board.height();
+        let mut list = |status: &str| -> Result<BTreeSet<At>, EngineError> {
+            parse_vertices(&self.ok("final_status_list", &[status])?, height)
+        };
+        Ok(Statuses {
+            alive: list("alive")?,
+            dead: list("dead")?,
+            seki: list("seki")?,
+        })
+    }
+
+    fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError> {
+        self.setup(start, Phase::Sequence, &[])?;
+        let height = start.board.height();
+        let text = self.ok("gorules-j89-territory", &[])?;
+        let mut out = TerritoryOutcome::default();
+        let mut score = None;
+        for word in text.split_whitespace() {
+            let (k, v) = word.split_once('=').ok_or_else(|| {
+                failed(format!(
+                    "gorules-j89-territory: expected KEY=VALUE, found `{word}`"
+                ))
+            })?;
+            let set = || parse_vertices(&v.replace(',', " "), height);
+            match k {
+                "black_territory" => out.territory[0] = set()?,
+                "white_territory" => out.territory[1] = set()?,
+                "black_eye_points" => out.eye_points[0] = set()?,
+                "white_eye_points" => out.eye_points[1] = set()?,
+                "dame" => out.dame = set()?,
+                "removed_by_black" => out.removed[0] = set()?,
+                "removed_by_white" => out.removed[1] = set()?,
+                "score" => {
+                    score = Some(v.parse::<i64>().map_err(|_| {
+                        failed(format!(
+                            "gorules-j89-territory: score `{v}` is not a number"
+                        ))
+                    })?)
+                }
+                _ => {}
+            }
+        }
+        out.score = score.ok_or_else(|| failed("gorules-j89-territory: no score"))?;
+        Ok(out)
     }
 
     fn best_play(

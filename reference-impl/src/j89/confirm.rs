@@ -112,6 +112,47 @@ fn ko_capture(
     })
 }
 
+/// J89-R5: which stones of a captured string's owner, standing at the end of the confirmation, make the string
+/// alive (the "new stone that the opponent cannot capture" of J89-7.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum NewStone {
+    /// A stone on one of the string's points (the reference's reading).
+    #[default]
+    OnCapturedPoints,
+    /// A stone on one of the string's points or next to one.
+    Adjacent,
+}
+
+impl NewStone {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            NewStone::Adjacent => "adjacent",
+            NewStone::OnCapturedPoints => "on-captured-points",
+        }
+    }
+
+    /// J89-R5: the points where a stone of the string's owner at the end keeps the string alive.
+    pub fn home(self, stop: &Position, string: &PointSet) -> PointSet {
+        let mut home = string.clone();
+        if self == NewStone::Adjacent {
+            for p in string.iter() {
+                home.extend(stop.board().neighbours(p).iter().copied());
+            }
+        }
+        home
+    }
+}
+
+/// J89-R: the readings a committee may choose (options of the `japanese-1989` ruleset).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct J89Rules {
+    /// J89-R12: where the confirmation plays.
+    pub confirmation_board: ConfirmationBoard,
+    /// J89-R5: which new stones keep a captured string alive.
+    pub new_stone: NewStone,
+}
+
 /// J89-R12: on which points the confirmation plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ConfirmationBoard {
@@ -289,10 +330,11 @@ impl ConfirmGame {
         self.states.is_empty()
     }
 
-    /// J89-R5: whether the attacker can force an end of the confirmation at which no point of `string` holds a
-    /// stone of its owner (the string is dead); play that never ends counts for the owner. Computed as the
-    /// attacker's attractor of the winning terminal states.
-    pub fn can_capture(&self, string: &PointSet) -> bool {
+    /// J89-R5: whether the attacker can force an end of the confirmation at which no point of `home` (the
+    /// string's points, or those and their neighbours: [`NewStone::home`]) holds a stone of its owner (the string
+    /// is dead); play that never ends counts for the owner. Computed as the attacker's attractor of the winning
+    /// terminal states.
+    pub fn can_capture(&self, home: &PointSet) -> bool {
         let defender = self.attacker.opponent();
         let n = self.states.len();
         let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -305,11 +347,7 @@ impl ConfirmGame {
         let mut left: Vec<usize> = self.edges.iter().map(Vec::len).collect();
         let mut queue = Vec::new();
         for (i, state) in self.states.iter().enumerate() {
-            if self.terminal[i]
-                && string
-                    .iter()
-                    .all(|p| state.position.get(p) != Some(defender))
-            {
+            if self.terminal[i] && home.iter().all(|p| state.position.get(p) != Some(defender)) {
                 win[i] = true;
                 queue.push(i);
             }

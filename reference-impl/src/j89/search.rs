@@ -40,16 +40,33 @@ pub struct Verdict {
     pub line: Vec<(Color, ConfirmMove)>,
 }
 
-/// A result found under the current line of play: `low` is the smallest depth of a state on the line that the
-/// result treated as repeated (a loss for the attacker), or `usize::MAX` when it used none and holds anywhere.
-#[derive(Clone, Copy)]
+/// A result found under the current line of play. `relies_on` lists the visits (see [`Search::line`]) of the
+/// states on the line that the result treated as repeated (a loss for the attacker); empty when it used none and
+/// holds on any line. A won result never relies on any.
+#[derive(Clone)]
 struct Found {
     captured: bool,
-    low: usize,
+    relies_on: Vec<u64>,
+}
+
+impl Found {
+    fn won() -> Found {
+        Found {
+            captured: true,
+            relies_on: Vec::new(),
+        }
+    }
+    fn held() -> Found {
+        Found {
+            captured: false,
+            relies_on: Vec::new(),
+        }
+    }
 }
 
 struct Search<'a> {
-    string: &'a PointSet,
+    /// J89-R5: the points where a stone of the defender at the end keeps the string alive.
+    home: &'a PointSet,
     defender: Color,
     off_limits: &'a PointSet,
     limits: SearchLimits,
@@ -58,52 +75,60 @@ struct Search<'a> {
     won: HashMap<ConfirmState, Option<ConfirmMove>>,
     /// States the defender holds, whatever line led there.
     held: HashSet<ConfirmState>,
-    /// The states on the current line, with their depth.
-    line: HashMap<ConfirmState, usize>,
+    /// States the defender holds as long as the visits listed are all on the line.
+    held_while: HashMap<ConfirmState, Vec<u64>>,
+    /// The states on the current line, each with its visit: a number given to each entry onto the line.
+    line: HashMap<ConfirmState, u64>,
+    /// The visits on the current line.
+    visits: HashSet<u64>,
+    next_visit: u64,
 }
 
 impl Search<'_> {
     fn captured_in(&self, position: &Position) -> bool {
-        self.string
+        self.home
             .iter()
             .all(|p| position.get(p) != Some(self.defender))
     }
 
-    /// J89-R5: whether the attacker can force, from `state` (reached at `depth`), an end at which the string is
-    /// captured; a state repeated on the line counts as the defender's (play that never ends).
+    /// J89-R5, J89-R13: whether the attacker can force, from `state` (reached at `depth`), an end at which the
+    /// string is captured; a state repeated on the line counts as the defender's (play that never ends).
+    ///
+    /// A held result that relies on repeated states R is reused wherever every state of R is again on the line
+    /// by the same visit: a fresh search there would meet R as repetitions too, and more states on the line can
+    /// only help the defender.
     fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, ConfirmError> {
-        let held = Found {
-            captured: false,
-            low: usize::MAX,
-        };
         if self.won.contains_key(state) {
-            return Ok(Found {
-                captured: true,
-                low: usize::MAX,
-            });
+            return Ok(Found::won());
         }
         if self.held.contains(state) {
-            return Ok(held);
+            return Ok(Found::held());
         }
-        if let Some(&at) = self.line.get(state) {
+        if let Some(&visit) = self.line.get(state) {
             return Ok(Found {
                 captured: false,
-                low: at,
+                relies_on: vec![visit],
             });
+        }
+        if let Some(r) = self.held_while.get(state) {
+            if r.iter().all(|v| self.visits.contains(v)) {
+                return Ok(Found {
+                    captured: false,
+                    relies_on: r.clone(),
+                });
+            }
         }
         let captured_now = self.captured_in(&state.position);
         let attacker_moves = state.to_move != self.defender;
         // A plain pass after a plain pass ends the confirmation: the player to move takes that end if it suits
         // him.
         if state.passed && captured_now == attacker_moves {
-            if captured_now {
+            return Ok(if captured_now {
                 self.won.insert(state.clone(), Some(ConfirmMove::Pass));
+                Found::won()
             } else {
                 self.held.insert(state.clone());
-            }
-            return Ok(Found {
-                captured: captured_now,
-                low: usize::MAX,
+                Found::held()
             });
         }
         self.nodes += 1;
@@ -117,17 +142,21 @@ impl Search<'_> {
                 limit: self.limits.depth,
             });
         }
-        self.line.insert(state.clone(), depth);
+        let visit = self.next_visit;
+        self.next_visit += 1;
+        self.line.insert(state.clone(), visit);
+        self.visits.insert(visit);
         let mut children = successors(state, self.off_limits);
-        order(&mut children, self.string, &state.position);
-        let mut low = usize::MAX;
+        order(&mut children, self.home, &state.position);
+        let mut relies_on: Vec<u64> = Vec::new();
         let mut result = None;
         for (mv, child) in &children {
             let ends = state.passed && matches!(mv, ConfirmMove::Pass);
             let found = if ends {
-                Found {
-                    captured: captured_now,
-                    low: usize::MAX,
+                if captured_now {
+                    Found::won()
+                } else {
+                    Found::held()
                 }
             } else {
                 self.solve(child, depth + 1)?
@@ -137,41 +166,41 @@ impl Search<'_> {
                 result = Some((*mv, found));
                 break;
             }
-            low = low.min(found.low);
+            for v in found.relies_on {
+                if !relies_on.contains(&v) {
+                    relies_on.push(v);
+                }
+            }
         }
         self.line.remove(state);
-        let found = match result {
+        self.visits.remove(&visit);
+        let mut found = match result {
             Some((mv, found)) => {
                 if found.captured {
                     self.won.insert(state.clone(), Some(mv));
-                    Found {
-                        captured: true,
-                        low: usize::MAX,
-                    }
-                } else {
-                    found
                 }
+                found
             }
             // Every move leads to the other side's outcome.
             None if attacker_moves => Found {
                 captured: false,
-                low,
+                relies_on,
             },
             None => {
                 self.won.insert(state.clone(), None);
-                Found {
-                    captured: true,
-                    low: usize::MAX,
-                }
+                Found::won()
             }
         };
         if !found.captured {
-            if found.low >= depth {
-                // Every repetition it relied on is at this state or below: the result holds on any line.
+            // A repetition of this very state is settled now that its search is over.
+            found.relies_on.retain(|&v| v != visit);
+            if found.relies_on.is_empty() {
+                self.held_while.remove(state);
                 self.held.insert(state.clone());
-                return Ok(held);
+            } else {
+                self.held_while
+                    .insert(state.clone(), found.relies_on.clone());
             }
-            return Ok(found);
         }
         Ok(found)
     }
@@ -230,11 +259,12 @@ fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, positi
     children.sort_by_key(|(mv, _)| near(mv));
 }
 
-/// J89-R5, J89-R13: whether the opponent of the string's owner, moving first from `stop`, can force an end of
-/// the confirmation with the string captured, playing nowhere on `off_limits` (J89-R12).
+/// J89-R5, J89-R13: whether the opponent of a string's owner, moving first from `stop`, can force an end of the
+/// confirmation with no stone of the owner on the string's `home` ([`super::NewStone::home`]), playing nowhere on
+/// `off_limits` (J89-R12).
 pub fn decide(
     stop: &Position,
-    string: &PointSet,
+    home: &PointSet,
     owner: Color,
     off_limits: &PointSet,
     limits: SearchLimits,
@@ -247,14 +277,17 @@ pub fn decide(
     };
     crate::big_stack::run("j89-confirmation", limits.depth, 2_000, |depth| {
         let mut search = Search {
-            string,
+            home,
             defender: owner,
             off_limits,
             limits: SearchLimits { depth, ..limits },
             nodes: 0,
             won: HashMap::new(),
             held: HashSet::new(),
+            held_while: HashMap::new(),
             line: HashMap::new(),
+            visits: HashSet::new(),
+            next_visit: 0,
         };
         let found = search.solve(&start, 0)?;
         let line = if found.captured {
@@ -295,10 +328,10 @@ pub struct StringLife {
 /// [`decide`]; both are exact, and each answers with an error beyond its allowance.
 pub fn string_life(
     stop: &Position,
-    board: super::ConfirmationBoard,
+    rules: super::J89Rules,
     limits: SearchLimits,
 ) -> Result<Vec<StringLife>, ConfirmError> {
-    let off_limits = board.off_limits(stop);
+    let off_limits = rules.confirmation_board.off_limits(stop);
     let safe = [Color::Black, Color::White].map(|c| crate::naj::benson::pass_alive(stop, c));
     let mut graphs: [Option<Option<ConfirmGame>>; 2] = [None, None];
     let mut out = Vec::new();
@@ -321,7 +354,7 @@ pub fn string_life(
             })
         {
             StringLife {
-                alive: !game.can_capture(&s.stones),
+                alive: !game.can_capture(&rules.new_stone.home(stop, &s.stones)),
                 stones: s.stones,
                 color: s.color,
                 pass_alive,
@@ -329,7 +362,8 @@ pub fn string_life(
                 line: Vec::new(),
             }
         } else {
-            let v = decide(stop, &s.stones, s.color, &off_limits, limits)?;
+            let home = rules.new_stone.home(stop, &s.stones);
+            let v = decide(stop, &home, s.color, &off_limits, limits)?;
             StringLife {
                 stones: s.stones,
                 color: s.color,

@@ -1,6 +1,6 @@
 //! J89-8, J89-10: statuses with seki, eye points, dame, territory, the removal of dead stones and the result.
 
-use super::confirm::{ConfirmError, ConfirmationBoard};
+use super::confirm::{ConfirmError, J89Rules};
 use super::search::{string_life, SearchLimits, StringLife};
 use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
@@ -94,11 +94,11 @@ fn border(position: &Position, region: &PointSet) -> Vec<Point> {
 /// territory and removal for a stop position. `limit` bounds the states of each confirmation game.
 pub fn assess(
     stop: &Position,
-    confirmation: ConfirmationBoard,
+    rules: J89Rules,
     limits: SearchLimits,
 ) -> Result<Assessment, ConfirmError> {
     let board = stop.board();
-    let life = string_life(stop, confirmation, limits)?;
+    let life = string_life(stop, rules, limits)?;
     let mut alive_at = PointSet::empty(board);
     let mut dead_of = ByColor::from_fn(|_| PointSet::empty(board));
     for l in &life {

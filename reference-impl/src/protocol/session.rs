@@ -3,6 +3,9 @@
 use crate::board::{Board, Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
+use crate::j89::{
+    assess, Assessment, ConfirmationBoard, J89Rules, NewStone, SearchLimits, Status, DEFAULT_LIMITS,
+};
 use crate::ko::KoRules;
 use crate::moves::{Move, SuicideRule};
 use crate::naj::control::control_with;
@@ -62,7 +65,13 @@ pub struct Session {
     current: Current,
     /// PROTO-9: the Kee game, made at the first Kee command.
     kee: Option<super::kee::KeeSession>,
+    /// PROTO-10: the Japanese 1989 Rules' confirmation board (J89-R12) when that ruleset is chosen, and the last
+    /// assessment made, with the position it is of.
+    j89: Option<(J89Rules, Option<Assessed>)>,
 }
+
+/// PROTO-10: an assessment and the position it is of.
+type Assessed = (Position, Arc<Assessment>);
 
 /// PROTO-2, PROTO-3: every command this engine knows.
 const COMMANDS: &[&str] = &[
@@ -94,6 +103,8 @@ const COMMANDS: &[&str] = &[
     "gorules-points",
     "gorules-score",
     "gorules-best-play",
+    "final_status_list",
+    "gorules-j89-territory",
     "gorules-kee-rules",
     "gorules-kee-board",
     "gorules-kee-setup",
@@ -108,11 +119,14 @@ const COMMANDS: &[&str] = &[
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
     naj-single-analysis najn-no-result kee kee-suicide-allowed kee-single-unit-groups kee-territory \
-    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver";
+    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory";
 // `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
 // claims of the cases within a useful node budget (spec/solver.md, status).
 
 type Reply = Result<String, String>;
+
+/// PROTO-10: the allowance of a status search through the protocol.
+const J89_LIMITS: SearchLimits = DEFAULT_LIMITS;
 
 fn syntax(what: &str) -> String {
     format!("syntax error: expected {what}")
@@ -156,6 +170,7 @@ impl Default for Session {
             ruleset: Ruleset::naj(),
             current,
             kee: None,
+            j89: None,
         }
     }
 }
@@ -388,6 +403,50 @@ impl Session {
                 )?;
                 self.score(a)
             }
+            "final_status_list" => {
+                let a = args(cmd, 1, "a status: alive, dead or seki")?;
+                let wanted = match a[0].to_ascii_lowercase().as_str() {
+                    "alive" => Status::Alive,
+                    "dead" => Status::Dead,
+                    "seki" => Status::Seki,
+                    other => {
+                        return Err(syntax(&format!(
+                            "a status (alive, dead or seki), found `{other}`"
+                        )))
+                    }
+                };
+                let assessment = self.j89_assessment()?;
+                let p = self.current.position();
+                Ok(assessment
+                    .strings
+                    .iter()
+                    .filter(|(_, _, st)| *st == wanted)
+                    .map(|(stones, _, _)| vertices(p, stones))
+                    .collect::<Vec<_>>()
+                    .join("\n"))
+            }
+            "gorules-j89-territory" => {
+                args(cmd, 0, "no arguments")?;
+                let a = self.j89_assessment()?;
+                let p = self.current.position();
+                let list = |set: &PointSet| vertices(p, set).replace(' ', ",");
+                let mut eyes = a.eye_points.clone();
+                for c in Color::ALL {
+                    eyes[c].subtract(&a.territory[c]);
+                }
+                Ok(format!(
+                    "black_territory={} white_territory={} black_eye_points={} white_eye_points={} dame={} \
+                     removed_by_black={} removed_by_white={} score={}",
+                    list(&a.territory[Color::Black]),
+                    list(&a.territory[Color::White]),
+                    list(&eyes[Color::Black]),
+                    list(&eyes[Color::White]),
+                    list(&a.dame),
+                    list(&a.removed[Color::Black]),
+                    list(&a.removed[Color::White]),
+                    a.score(self.current.prisoners()),
+                ))
+            }
             "gorules-best-play" => {
                 let limits = match cmd.args.as_slice() {
                     [] => Limits::default(),
@@ -591,12 +650,64 @@ impl Session {
         Ok(String::new())
     }
 
+    /// PROTO-10: the assessment of the current position as a stop position (J89-7 to J89-10), made once per
+    /// position.
+    fn j89_assessment(&mut self) -> Result<Arc<Assessment>, String> {
+        let Some((rules, last)) = &mut self.j89 else {
+            return Err(
+                "this needs the japanese-1989 ruleset (gorules-ruleset japanese-1989)".into(),
+            );
+        };
+        let p = self.current.position();
+        if let Some((at, a)) = last {
+            if at == p {
+                return Ok(a.clone());
+            }
+        }
+        let a = Arc::new(assess(p, *rules, J89_LIMITS).map_err(|e| e.to_string())?);
+        *last = Some((p.clone(), a.clone()));
+        Ok(a)
+    }
+
     fn choose_ruleset(&mut self, a: &[String]) -> Reply {
         let (name, options) = a
             .split_first()
-            .ok_or_else(|| syntax("a ruleset name (naj or core)"))?;
+            .ok_or_else(|| syntax("a ruleset name (naj, core or japanese-1989)"))?;
         let mut ruleset = Ruleset::naj();
+        let mut j89 = None;
         match name.as_str() {
+            "japanese-1989" => {
+                // J89-3.3, J89-6.2: suicide prohibited, simple ko.
+                ruleset.ko = "simple-ko"
+                    .parse::<KoRules>()
+                    .map_err(|e| syntax(&format!("ko rules: {e}")))?;
+                ruleset.suicide = SuicideRule::Prohibited;
+                let mut rules = J89Rules::default();
+                for o in options {
+                    let (k, v) = o
+                        .split_once('=')
+                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+                    match (k, v) {
+                        ("confirmation_board", "contested") => {
+                            rules.confirmation_board = ConfirmationBoard::Contested
+                        }
+                        ("confirmation_board", "whole") => {
+                            rules.confirmation_board = ConfirmationBoard::Whole
+                        }
+                        ("new_stone", "adjacent") => rules.new_stone = NewStone::Adjacent,
+                        ("new_stone", "on-captured-points") => {
+                            rules.new_stone = NewStone::OnCapturedPoints
+                        }
+                        _ => {
+                            return Err(syntax(&format!(
+                                "a japanese-1989 option (confirmation_board=contested|whole, \
+                                 new_stone=adjacent|on-captured-points), found `{o}`"
+                            )))
+                        }
+                    }
+                }
+                j89 = Some((rules, None));
+            }
             "naj" => {
                 for o in options {
                     let (k, v) = o
@@ -646,11 +757,12 @@ impl Session {
             }
             other => {
                 return Err(syntax(&format!(
-                    "a ruleset name (naj or core), found `{other}`"
+                    "a ruleset name (naj, core or japanese-1989), found `{other}`"
                 )))
             }
         }
         self.ruleset = ruleset;
+        self.j89 = j89;
         let board = self.current.position().shared_board().clone();
         self.current = Current::new(
             Phase::Alternation,
