@@ -1,0 +1,96 @@
+//! J89-R13: the status search of the Japanese 1989 confirmation on constructed positions of the suite and on one
+//! position beyond its reach: each searched string's verdict, nodes, time and nodes per second (not a test: it
+//! only measures and reports).
+//!
+//! `cargo bench -p gorules-ref --bench j89 [-- <filter>]` (matched against the position's name); `J89_NODES` in
+//! the environment overrides the node allowance of each string's search (default 5,000,000, the engine's).
+
+use std::time::Instant;
+
+use gorules_ref::j89::{decide, J89Rules, SearchLimits, DEFAULT_LIMITS};
+use gorules_ref::naj::benson::pass_alive;
+use gorules_ref::string::strings;
+use gorules_ref::{Color, Position};
+
+/// Positions: the name, and the board as rows (`#` Black, `O` White, `.` empty).
+const POSITIONS: &[(&str, &[&str])] = &[
+    (
+        "bent four in the corner (constructed, reference-impl/tests/j89.rs)",
+        &[
+            "##.O#.#", ".OOO###", "OO#####", "###.#.#", "#######", ".#.#.#.", "#######",
+        ],
+    ),
+    (
+        "Example 20, seki (cases/j89/j89-example-20-seki.yaml)",
+        &["#.#.#", "#####", "OOO##", "##OOO", ".#.O."],
+    ),
+    (
+        "Example 21, 19 black alive and 14 white dead (cases/j89/j89-example-21-...)",
+        &[
+            "#.#.#.#.", "########", "########", "OOO..OOO", "OOOOOOOO", "########", "#.##.##.",
+            "##.##.##",
+        ],
+    ),
+    (
+        "Diagram 13, seki with one eye each (constructed; out of reach)",
+        &[
+            ".O.#######.",
+            "OOO#OOOOO##",
+            "###OO.OOOOO",
+            "#.#OOOOO.OO",
+            ".##OOOOOOOO",
+        ],
+    ),
+];
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let nodes = std::env::var("J89_NODES")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(DEFAULT_LIMITS.nodes);
+    let limits = SearchLimits {
+        nodes,
+        ..DEFAULT_LIMITS
+    };
+    let rules = J89Rules::default();
+    for (name, rows) in POSITIONS {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let Ok(stop) = Position::from_rows(rows) else {
+            println!("{name}: not a position");
+            continue;
+        };
+        println!("{name}:");
+        let off = rules.confirmation_board.off_limits(&stop);
+        let safe = Color::ALL.map(|c| pass_alive(&stop, c));
+        for s in strings(&stop) {
+            if s.stones.is_subset(&safe[s.color.index()]) {
+                continue;
+            }
+            let home = rules.new_stone.home(&stop, &s.stones);
+            let started = Instant::now();
+            let verdict = decide(&stop, &home, s.color, &off, limits);
+            let secs = started.elapsed().as_secs_f64();
+            match verdict {
+                Ok(v) => println!(
+                    "  {:?} string of {} stones: {}, {} nodes, {:.3} s, {:.0} nodes/s",
+                    s.color,
+                    s.stones.len(),
+                    if v.captured { "dead" } else { "alive" },
+                    v.nodes,
+                    secs,
+                    v.nodes as f64 / secs.max(1e-9)
+                ),
+                Err(e) => println!(
+                    "  {:?} string of {} stones: {e} ({:.1} s, {:.0} nodes/s)",
+                    s.color,
+                    s.stones.len(),
+                    secs,
+                    nodes as f64 / secs.max(1e-9)
+                ),
+            }
+        }
+    }
+}
