@@ -64,6 +64,18 @@ impl Found {
     }
 }
 
+/// Why a search stopped without an answer: a limit of [`SearchLimits`], or the budget of a probe.
+enum Stop {
+    Limit(ConfirmError),
+    Budget,
+}
+
+/// J89-R13: the node budgets of the probes at a state: the first, the factor from one round to the next, and the
+/// last before the full search.
+const PROBE_START: usize = 64;
+const PROBE_GROWTH: usize = 8;
+const PROBE_LAST: usize = 1 << 16;
+
 struct Search<'a> {
     /// J89-R5: the points where a stone of the defender at the end keeps the string alive.
     home: &'a PointSet,
@@ -82,6 +94,8 @@ struct Search<'a> {
     /// The visits on the current line.
     visits: HashSet<u64>,
     next_visit: u64,
+    /// The node count at which the probe under way gives up.
+    budget: Option<usize>,
 }
 
 impl Search<'_> {
@@ -97,7 +111,7 @@ impl Search<'_> {
     /// A held result that relies on repeated states R is reused wherever every state of R is again on the line
     /// by the same visit: a fresh search there would meet R as repetitions too, and more states on the line can
     /// only help the defender.
-    fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, ConfirmError> {
+    fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, Stop> {
         if self.won.contains_key(state) {
             return Ok(Found::won());
         }
@@ -133,14 +147,17 @@ impl Search<'_> {
         }
         self.nodes += 1;
         if self.nodes > self.limits.nodes {
-            return Err(ConfirmError::TooManyNodes {
+            return Err(Stop::Limit(ConfirmError::TooManyNodes {
                 limit: self.limits.nodes,
-            });
+            }));
         }
         if depth >= self.limits.depth {
-            return Err(ConfirmError::TooDeep {
+            return Err(Stop::Limit(ConfirmError::TooDeep {
                 limit: self.limits.depth,
-            });
+            }));
+        }
+        if self.budget.is_some_and(|b| self.nodes > b) {
+            return Err(Stop::Budget);
         }
         let visit = self.next_visit;
         self.next_visit += 1;
@@ -150,22 +167,59 @@ impl Search<'_> {
         order(&mut children, self.home, &state.position);
         let mut relies_on: Vec<u64> = Vec::new();
         let mut result = None;
-        for (mv, child) in &children {
-            let ends = state.passed && matches!(mv, ConfirmMove::Pass);
-            let found = if ends {
-                if captured_now {
-                    Found::won()
-                } else {
-                    Found::held()
+        // Each child's result once known; the mover's good outcome ends the loop.
+        let mut known: Vec<Option<Found>> = vec![None; children.len()];
+        // Probes with growing budgets first find the children that decide quickly (a cheap win for the
+        // attacker, a cheap hold for the defender); then every child not yet known is searched in full.
+        let mut budget = PROBE_START;
+        let mut full = false;
+        'widen: loop {
+            for (i, (mv, child)) in children.iter().enumerate() {
+                if known[i].is_some() {
+                    continue;
                 }
-            } else {
-                self.solve(child, depth + 1)?
-            };
-            if found.captured == attacker_moves {
-                // The mover reaches the outcome he wants.
-                result = Some((*mv, found));
+                let ends = state.passed && matches!(mv, ConfirmMove::Pass);
+                let outcome = if ends {
+                    Ok(if captured_now {
+                        Found::won()
+                    } else {
+                        Found::held()
+                    })
+                } else if full {
+                    self.solve(child, depth + 1)
+                } else {
+                    let outer = self.budget;
+                    self.budget = Some(outer.unwrap_or(usize::MAX).min(self.nodes + budget));
+                    let r = self.solve(child, depth + 1);
+                    self.budget = outer;
+                    r
+                };
+                match outcome {
+                    Ok(found) => {
+                        if found.captured == attacker_moves {
+                            // The mover reaches the outcome he wants.
+                            result = Some((*mv, found));
+                            break 'widen;
+                        }
+                        known[i] = Some(found);
+                    }
+                    Err(Stop::Budget) if !full && self.budget.is_none_or(|b| self.nodes <= b) => {}
+                    Err(stop) => {
+                        self.line.remove(state);
+                        self.visits.remove(&visit);
+                        return Err(stop);
+                    }
+                }
+            }
+            if full || known.iter().all(Option::is_some) {
                 break;
             }
+            budget *= PROBE_GROWTH;
+            if budget > PROBE_LAST || self.budget.is_some_and(|b| self.nodes + budget > b) {
+                full = true;
+            }
+        }
+        for found in known.into_iter().flatten() {
             for v in found.relies_on {
                 if !relies_on.contains(&v) {
                     relies_on.push(v);
@@ -288,8 +342,13 @@ pub fn decide(
             line: HashMap::new(),
             visits: HashSet::new(),
             next_visit: 0,
+            budget: None,
         };
-        let found = search.solve(&start, 0)?;
+        let found = match search.solve(&start, 0) {
+            Ok(found) => found,
+            Err(Stop::Limit(e)) => return Err(e),
+            Err(Stop::Budget) => unreachable!("only probes have a budget, and they catch it"),
+        };
         let line = if found.captured {
             search.forcing_line(&start)
         } else {
