@@ -232,6 +232,16 @@ impl Remote {
         self.gtp()?.ok(name, args)
     }
 
+    /// A command that searches (a status search, PROTO-10): the solver timeout instead of the per-command one.
+    fn ok_searching(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
+        let r = self.gtp()?.send_within(name, args, SOLVER_TIMEOUT)?;
+        if r.success {
+            Ok(r.text)
+        } else {
+            Err(refused(format!("{name} failed: {}", r.text)))
+        }
+    }
+
     fn play(&mut self, m: &Move, height: usize) -> Result<Played, EngineError> {
         let v = move_word(m, height)?;
         let r = self.gtp()?.send("play", &[player_word(m.player), &v])?;
@@ -615,7 +625,7 @@ impl Engine for Remote {
         self.setup(start, Phase::Sequence, &[])?;
         let height = start.board.height();
         let mut list = |status: &str| -> Result<BTreeSet<At>, EngineError> {
-            parse_vertices(&self.ok("final_status_list", &[status])?, height)
+            parse_vertices(&self.ok_searching("final_status_list", &[status])?, height)
         };
         Ok(Statuses {
             alive: list("alive")?,
@@ -627,7 +637,7 @@ impl Engine for Remote {
     fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError> {
         self.setup(start, Phase::Sequence, &[])?;
         let height = start.board.height();
-        let text = self.ok("gorules-j89-territory", &[])?;
+        let text = self.ok_searching("gorules-j89-territory", &[])?;
         let mut out = TerritoryOutcome::default();
         let mut score = None;
         for word in text.split_whitespace() {
