@@ -307,6 +307,50 @@ pub struct J89Options {
     pub confirmation_board: ConfirmationBoardName,
     /// J89-R5: which new stones keep a captured string alive.
     pub new_stone: NewStoneName,
+    /// J89-R1: which stones a dame puts in seki.
+    pub seki_stones: SekiStonesName,
+    /// J89-R6: dead stones outside territory.
+    pub dead_outside_territory: DeadOutsideName,
+}
+
+/// J89-R1: `groups` (default) or `strings`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum SekiStonesName {
+    #[default]
+    Groups,
+    Strings,
+}
+
+impl SekiStonesName {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SekiStonesName::Groups => "groups",
+            SekiStonesName::Strings => "strings",
+        }
+    }
+}
+
+/// J89-R6: `stay` (default) or `remove`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[allow(missing_docs)]
+pub enum DeadOutsideName {
+    #[default]
+    Stay,
+    Remove,
+}
+
+impl DeadOutsideName {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadOutsideName::Stay => "stay",
+            DeadOutsideName::Remove => "remove",
+        }
+    }
 }
 
 /// J89-R5: `on-captured-points` (default) or `adjacent`.

@@ -3,7 +3,8 @@
 
 use gorules_ref::j89::{
     assess, decide, settled_eye_spaces, successors, ConfirmGame, ConfirmMove, ConfirmState,
-    ConfirmationBoard, J89Rules, NewStone, SearchLimits, Status, DEFAULT_LIMITS,
+    ConfirmationBoard, DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status,
+    DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -13,6 +14,8 @@ use std::collections::BTreeSet;
 const WHOLE: J89Rules = J89Rules {
     confirmation_board: ConfirmationBoard::Whole,
     new_stone: NewStone::OnCapturedPoints,
+    seki_stones: SekiStones::Groups,
+    dead_outside_territory: DeadOutside::Stay,
 };
 
 fn pos(rows: &[&str]) -> Position {

@@ -862,7 +862,8 @@ fn draw_territory(board: &Grid, got: &TerritoryOutcome) -> String {
             "B"
         } else if got.eye_points[1].contains(&at) {
             "W"
-        } else if got.dame.contains(&at) {
+        } else if got.dame.contains(&at) || removed {
+            // A dame, or (J89-R6, `dead_outside_territory: remove`) a vacated point that is nobody's.
             "."
         } else {
             "?"

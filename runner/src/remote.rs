@@ -110,6 +110,8 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
             "japanese-1989".into(),
             format!("confirmation_board={}", o.confirmation_board.name()),
             format!("new_stone={}", o.new_stone.name()),
+            format!("seki_stones={}", o.seki_stones.name()),
+            format!("dead_outside_territory={}", o.dead_outside_territory.name()),
         ],
         Ruleset::Core(o) => {
             let ko: Vec<&str> =

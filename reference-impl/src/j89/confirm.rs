@@ -144,6 +144,46 @@ impl NewStone {
     }
 }
 
+/// J89-R1: which live stones a dame puts in seki.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SekiStones {
+    /// The whole group (strings joined through their shared eye regions) of a string next to a dame.
+    #[default]
+    Groups,
+    /// Only the strings next to a dame.
+    Strings,
+}
+
+impl SekiStones {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SekiStones::Groups => "groups",
+            SekiStones::Strings => "strings",
+        }
+    }
+}
+
+/// J89-R6: what becomes of dead stones outside territory.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeadOutside {
+    /// They stay on the board and are nobody's prisoners.
+    #[default]
+    Stay,
+    /// They are removed as the opponent's prisoners; their points stay nobody's.
+    Remove,
+}
+
+impl DeadOutside {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadOutside::Stay => "stay",
+            DeadOutside::Remove => "remove",
+        }
+    }
+}
+
 /// J89-R: the readings a committee may choose (options of the `japanese-1989` ruleset).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct J89Rules {
@@ -151,6 +191,10 @@ pub struct J89Rules {
     pub confirmation_board: ConfirmationBoard,
     /// J89-R5: which new stones keep a captured string alive.
     pub new_stone: NewStone,
+    /// J89-R1: which stones a dame puts in seki.
+    pub seki_stones: SekiStones,
+    /// J89-R6: dead stones outside territory.
+    pub dead_outside_territory: DeadOutside,
 }
 
 /// J89-R12: on which points the confirmation plays.

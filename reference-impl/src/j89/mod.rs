@@ -11,8 +11,8 @@ mod settled;
 mod territory;
 
 pub use confirm::{
-    successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard, J89Rules,
-    KoBan, NewStone, DEFAULT_STATE_LIMIT,
+    successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
+    DeadOutside, J89Rules, KoBan, NewStone, SekiStones, DEFAULT_STATE_LIMIT,
 };
 pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
 pub use settled::settled_eye_spaces;

@@ -1,6 +1,6 @@
 //! J89-8, J89-10: statuses with seki, eye points, dame, territory, the removal of dead stones and the result.
 
-use super::confirm::{ConfirmError, J89Rules};
+use super::confirm::{ConfirmError, DeadOutside, J89Rules, SekiStones};
 use super::search::{string_life, SearchLimits, StringLife};
 use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
@@ -154,7 +154,9 @@ pub fn assess(
         g[i] = r;
         r
     }
-    for (_, _, around) in &eye_regions {
+    // J89-R1, option `seki_stones: strings`: each string stands alone.
+    let by_groups = rules.seki_stones == SekiStones::Groups;
+    for (_, _, around) in eye_regions.iter().filter(|_| by_groups) {
         let members: Vec<usize> = live
             .iter()
             .filter(|(_, s)| around.iter().any(|&a| s.contains(a)))
@@ -202,6 +204,15 @@ pub fn assess(
             if stop.get(q).is_some() {
                 removed[*p].insert(q);
             }
+        }
+    }
+    // J89-R6, option `dead_outside_territory: remove`: dead stones outside territory are taken too, as the
+    // opponent's prisoners, and their points stay nobody's.
+    if rules.dead_outside_territory == DeadOutside::Remove {
+        for c in [Color::Black, Color::White] {
+            let mut outside = dead_of[c.opponent()].clone();
+            outside.subtract(&removed[c]);
+            removed[c].union_with(&outside);
         }
     }
     let mut after = stop.clone();

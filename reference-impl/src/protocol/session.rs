@@ -4,7 +4,8 @@ use crate::board::{Board, Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
 use crate::j89::{
-    assess, Assessment, ConfirmationBoard, J89Rules, NewStone, SearchLimits, Status, DEFAULT_LIMITS,
+    assess, Assessment, ConfirmationBoard, DeadOutside, J89Rules, NewStone, SearchLimits,
+    SekiStones, Status, DEFAULT_LIMITS,
 };
 use crate::ko::KoRules;
 use crate::moves::{Move, SuicideRule};
@@ -695,13 +696,22 @@ impl Session {
                             rules.confirmation_board = ConfirmationBoard::Whole
                         }
                         ("new_stone", "adjacent") => rules.new_stone = NewStone::Adjacent,
+                        ("seki_stones", "groups") => rules.seki_stones = SekiStones::Groups,
+                        ("seki_stones", "strings") => rules.seki_stones = SekiStones::Strings,
+                        ("dead_outside_territory", "stay") => {
+                            rules.dead_outside_territory = DeadOutside::Stay
+                        }
+                        ("dead_outside_territory", "remove") => {
+                            rules.dead_outside_territory = DeadOutside::Remove
+                        }
                         ("new_stone", "on-captured-points") => {
                             rules.new_stone = NewStone::OnCapturedPoints
                         }
                         _ => {
                             return Err(syntax(&format!(
                                 "a japanese-1989 option (confirmation_board=contested|whole, \
-                                 new_stone=adjacent|on-captured-points), found `{o}`"
+                                 new_stone=on-captured-points|adjacent, seki_stones=groups|strings, \
+                                 dead_outside_territory=stay|remove), found `{o}`"
                             )))
                         }
                     }
