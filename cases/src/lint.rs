@@ -701,6 +701,8 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
                     // A stone stays as it is, or its point is territory once it is removed.
                     (Some(Some(c)), Cell::Stone(m)) => c == m,
                     (Some(Some(_)), Cell::Label(_)) => true,
+                    // A dead stone outside territory taken off under `dead_outside_territory: remove`.
+                    (Some(Some(_)), Cell::Empty) => true,
                     (Some(None), Cell::Stone(_)) => false,
                     (Some(None), _) => true,
                     _ => false,
