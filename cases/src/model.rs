@@ -353,14 +353,14 @@ impl DeadOutsideName {
     }
 }
 
-/// J89-R5: `on-captured-points` (default) or `adjacent`.
+/// J89-R5: `adjacent` (default) or `on-captured-points`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 #[allow(missing_docs)]
 pub enum NewStoneName {
     #[default]
-    OnCapturedPoints,
     Adjacent,
+    OnCapturedPoints,
 }
 
 impl NewStoneName {

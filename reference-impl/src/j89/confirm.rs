@@ -116,11 +116,11 @@ fn ko_capture(
 /// alive (the "new stone that the opponent cannot capture" of J89-7.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum NewStone {
-    /// A stone on one of the string's points (the reference's reading).
+    /// A stone on one of the string's points or next to one (the reference's reading: seed 002's Example 10).
     #[default]
-    OnCapturedPoints,
-    /// A stone on one of the string's points or next to one.
     Adjacent,
+    /// A stone on one of the string's points.
+    OnCapturedPoints,
 }
 
 impl NewStone {

@@ -710,7 +710,7 @@ impl Session {
                         _ => {
                             return Err(syntax(&format!(
                                 "a japanese-1989 option (confirmation_board=contested|whole, \
-                                 new_stone=on-captured-points|adjacent, seki_stones=groups|strings, \
+                                 new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
                                  dead_outside_territory=stay|remove), found `{o}`"
                             )))
                         }
