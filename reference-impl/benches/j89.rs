@@ -1,6 +1,5 @@
-//! J89-R13: the status search of the Japanese 1989 confirmation on constructed positions of the suite and on one
-//! position beyond its reach: each searched string's verdict, nodes, time and nodes per second (not a test: it
-//! only measures and reports).
+//! J89-R13: the status search of the Japanese 1989 confirmation on constructed positions of the suite: each
+//! searched string's verdict, nodes, time and nodes per second (not a test: it only measures and reports).
 //!
 //! `cargo bench -p gorules-ref --bench j89 [-- <filter>]` (matched against the position's name); `J89_NODES` in
 //! the environment overrides the node allowance of each string's search (default 5,000,000, the engine's).
@@ -32,7 +31,7 @@ const POSITIONS: &[(&str, &[&str])] = &[
         ],
     ),
     (
-        "Diagram 13, seki with one eye each (constructed; out of reach)",
+        "Diagram 13, seki with one eye each (cases/j89/j89-diagram-13-seki-and-dame.yaml)",
         &[
             ".O.#######.",
             "OOO#OOOOO##",
