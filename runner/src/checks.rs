@@ -827,19 +827,24 @@ fn draw_map(d: &Diagram) -> String {
         .join("\n")
 }
 
+/// CASE-9: a drawn map against the map an engine's answer draws.
+fn compare_map(out: &mut Vec<Mismatch>, what: &str, expected: &Diagram, actual: String) {
+    let expected = draw_map(expected);
+    if expected != actual {
+        out.push(Mismatch::new(what, expected, actual));
+    }
+}
+
 fn status(case: &Case, c: &Status, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let got = engine.statuses(&s)?;
     let mut out = Vec::new();
-    let expected = draw_map(c.statuses.diagram());
-    let actual = draw_statuses(&s.board, &got);
-    if expected != actual {
-        out.push(Mismatch::new(
-            "statuses (A alive, D dead, S seki; small letters for White; ? not listed, ! listed twice)",
-            expected,
-            actual,
-        ));
-    }
+    compare_map(
+        &mut out,
+        "statuses (A alive, D dead, S seki; small letters for White; ? not listed, ! listed twice)",
+        c.statuses.diagram(),
+        draw_statuses(&s.board, &got),
+    );
     Ok(out)
 }
 
@@ -880,15 +885,12 @@ fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let got = engine.territory(&s)?;
     let mut out = Vec::new();
-    let expected = draw_map(c.territory.diagram());
-    let actual = draw_territory(&s.board, &got);
-    if expected != actual {
-        out.push(Mismatch::new(
-            "territory (b w territory, B W eye points not territory, . dame, ? none of these)",
-            expected,
-            actual,
-        ));
-    }
+    compare_map(
+        &mut out,
+        "territory (b w territory, B W eye points not territory, . dame, ? none of these)",
+        c.territory.diagram(),
+        draw_territory(&s.board, &got),
+    );
     if got.score != c.score {
         out.push(Mismatch::new("score", c.score, got.score));
     }
