@@ -2,9 +2,8 @@
 //! constructed positions whose verdicts follow from the rules by hand.
 
 use gorules_ref::j89::{
-    assess, decide, settled_eye_spaces, successors, ConfirmGame, ConfirmMove, ConfirmState,
-    ConfirmationBoard, DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status,
-    DEFAULT_LIMITS,
+    assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
+    DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -80,7 +79,12 @@ fn the_bent_four_is_dead_and_the_stones_inside_alive() {
         "a dead string comes with the attacker's forcing line"
     );
     // The settled eyes of Black's wall are off limits: the seven one-point eyes.
-    assert_eq!(settled_eye_spaces(&pos(&BENT_FOUR)).len(), 7);
+    assert_eq!(
+        ConfirmationBoard::Contested
+            .off_limits(&pos(&BENT_FOUR))
+            .len(),
+        7
+    );
 }
 
 #[test]

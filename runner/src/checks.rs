@@ -771,60 +771,51 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
 fn draw_statuses(board: &Grid, got: &Statuses) -> String {
     let mut rows = vec![Vec::new(); board.height()];
     for (at, p) in board.points() {
-        let letter = match p {
-            None => ".",
+        let cell = match p {
+            None => ".".to_string(),
             Some(c) => {
-                let black = c == StoneColor::Black;
-                match (
+                let listed = (
                     got.alive.contains(&at),
                     got.dead.contains(&at),
                     got.seki.contains(&at),
-                ) {
-                    (true, false, false) => {
-                        if black {
-                            "A"
-                        } else {
-                            "a"
-                        }
-                    }
-                    (false, true, false) => {
-                        if black {
-                            "D"
-                        } else {
-                            "d"
-                        }
-                    }
-                    (false, false, true) => {
-                        if black {
-                            "S"
-                        } else {
-                            "s"
-                        }
-                    }
+                );
+                let letter = match listed {
+                    (true, false, false) => "A",
+                    (false, true, false) => "D",
+                    (false, false, true) => "S",
                     (false, false, false) => "?",
                     _ => "!",
+                };
+                if c == StoneColor::Black {
+                    letter.to_string()
+                } else {
+                    letter.to_lowercase()
                 }
             }
         };
-        rows[at.row].push(letter);
+        rows[at.row].push(cell);
     }
+    join_rows(&rows)
+}
+
+/// Rows of cells as a map's text: cells joined by spaces, rows by newlines.
+fn join_rows<S: AsRef<str>>(rows: &[Vec<S>]) -> String {
     rows.iter()
-        .map(|r| r.join(" "))
+        .map(|r| r.iter().map(AsRef::as_ref).collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
 /// A drawn map as rows of cells, for comparison with what an engine's answer draws.
 fn draw_map(d: &Diagram) -> String {
-    (0..d.height())
+    let rows: Vec<Vec<String>> = (0..d.height())
         .map(|r| {
             (0..d.width())
                 .map(|c| d.get(c, r).map(|x| x.text()).unwrap_or_default())
-                .collect::<Vec<_>>()
-                .join(" ")
+                .collect()
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    join_rows(&rows)
 }
 
 /// CASE-9: a drawn map against the map an engine's answer draws.
@@ -875,10 +866,7 @@ fn draw_territory(board: &Grid, got: &TerritoryOutcome) -> String {
         };
         rows[at.row].push(cell);
     }
-    rows.iter()
-        .map(|r| r.join(" "))
-        .collect::<Vec<_>>()
-        .join("\n")
+    join_rows(&rows)
 }
 
 fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {

@@ -3,8 +3,9 @@
 
 use super::settled::settled_eye_spaces;
 use crate::board::{Point, PointSet};
-use crate::color::Color;
+use crate::color::{ByColor, Color};
 use crate::moves::{apply_play, SuicideRule};
+use crate::naj::benson::pass_alive;
 use crate::position::Position;
 use std::collections::{BTreeSet, HashMap};
 
@@ -43,6 +44,18 @@ pub struct ConfirmState {
     pub bans: BTreeSet<KoBan>,
     /// Whether the previous move was a plain pass (one more ends the confirmation).
     pub passed: bool,
+}
+
+impl ConfirmState {
+    /// J89-R5: the start of the confirmation: the stop position, `first` to move, no ban, no pass.
+    pub fn start(stop: &Position, first: Color) -> ConfirmState {
+        ConfirmState {
+            position: stop.clone(),
+            to_move: first,
+            bans: BTreeSet::new(),
+            passed: false,
+        }
+    }
 }
 
 /// Why the confirmation could not be decided.
@@ -218,8 +231,13 @@ impl ConfirmationBoard {
 
     /// J89-R12: the points of `stop` on which the confirmation makes no play.
     pub fn off_limits(self, stop: &Position) -> PointSet {
+        self.off_limits_given(stop, &ByColor::from_fn(|c| pass_alive(stop, c)))
+    }
+
+    /// J89-R12: [`ConfirmationBoard::off_limits`], given each colour's pass-alive stones of `stop`.
+    pub fn off_limits_given(self, stop: &Position, pass_alive: &ByColor<PointSet>) -> PointSet {
         match self {
-            ConfirmationBoard::Contested => settled_eye_spaces(stop),
+            ConfirmationBoard::Contested => settled_eye_spaces(stop, pass_alive),
             ConfirmationBoard::Whole => PointSet::empty(stop.board()),
         }
     }
@@ -316,12 +334,7 @@ impl ConfirmGame {
     ) -> Result<ConfirmGame, ConfirmError> {
         // A state is keyed with whether the move into it ended the confirmation (a plain pass after a plain
         // pass): such a state is terminal (J89-R5).
-        let start = ConfirmState {
-            position: stop.clone(),
-            to_move: attacker,
-            bans: BTreeSet::new(),
-            passed: false,
-        };
+        let start = ConfirmState::start(stop, attacker);
         let mut index: HashMap<(ConfirmState, bool), usize> = HashMap::new();
         let mut states = vec![start.clone()];
         let mut terminal = vec![false];

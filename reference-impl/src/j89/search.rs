@@ -4,9 +4,10 @@
 
 use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState};
 use crate::board::PointSet;
+use crate::color::ByColor;
 use crate::color::Color;
 use crate::position::Position;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 /// J89-R13: how much work one status search may do before it answers with an error instead of a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,12 +324,7 @@ pub fn decide(
     off_limits: &PointSet,
     limits: SearchLimits,
 ) -> Result<Verdict, ConfirmError> {
-    let start = ConfirmState {
-        position: stop.clone(),
-        to_move: owner.opponent(),
-        bans: BTreeSet::new(),
-        passed: false,
-    };
+    let start = ConfirmState::start(stop, owner.opponent());
     crate::big_stack::run("j89-confirmation", limits.depth, 2_000, |depth| {
         let mut search = Search {
             home,
@@ -390,14 +386,13 @@ pub fn string_life(
     rules: super::J89Rules,
     limits: SearchLimits,
 ) -> Result<Vec<StringLife>, ConfirmError> {
-    let off_limits = rules.confirmation_board.off_limits(stop);
-    let safe = [Color::Black, Color::White].map(|c| crate::naj::benson::pass_alive(stop, c));
-    let mut graphs: [Option<Option<ConfirmGame>>; 2] = [None, None];
+    let safe = ByColor::from_fn(|c| crate::naj::benson::pass_alive(stop, c));
+    let off_limits = rules.confirmation_board.off_limits_given(stop, &safe);
+    // Each attacker's whole confirmation graph, built at its first string (`None` inside: too big).
+    let mut graphs: ByColor<Option<Option<ConfirmGame>>> = ByColor::from_fn(|_| None);
     let mut out = Vec::new();
     for s in crate::string::strings(stop) {
-        let pass_alive = s
-            .stones
-            .is_subset(&safe[usize::from(s.color == Color::White)]);
+        let pass_alive = s.stones.is_subset(&safe[s.color]);
         let life = if pass_alive {
             StringLife {
                 stones: s.stones,
@@ -407,11 +402,9 @@ pub fn string_life(
                 nodes: 0,
                 line: Vec::new(),
             }
-        } else if let Some(game) =
-            graphs[usize::from(s.color == Color::Black)].get_or_insert_with(|| {
-                ConfirmGame::build(stop, s.color.opponent(), &off_limits, limits.states).ok()
-            })
-        {
+        } else if let Some(game) = graphs[s.color.opponent()].get_or_insert_with(|| {
+            ConfirmGame::build(stop, s.color.opponent(), &off_limits, limits.states).ok()
+        }) {
             StringLife {
                 alive: !game.can_capture(&rules.new_stone.home(stop, &s.stones)),
                 stones: s.stones,

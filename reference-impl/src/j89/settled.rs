@@ -2,16 +2,14 @@
 //! (pass-alive strings, found by Benson's algorithm, NAJ-5.2). The confirmation does not play on them.
 
 use crate::board::{Point, PointSet};
-use crate::color::Color;
-use crate::naj::benson::pass_alive;
+use crate::color::{ByColor, Color};
 use crate::position::Position;
 
 /// J89-R12: the settled eye spaces of the stop position: maximal connected sets of empty points whose adjacent
-/// stones are all pass-alive stones of one colour. The confirmation (option `confirmation_board: contested`)
-/// makes no play on them.
-pub fn settled_eye_spaces(position: &Position) -> PointSet {
+/// stones are all pass-alive stones of one colour (`pass_alive`: each colour's, by Benson's algorithm,
+/// `naj::benson::pass_alive`). The confirmation (option `confirmation_board: contested`) makes no play on them.
+pub fn settled_eye_spaces(position: &Position, pass_alive: &ByColor<PointSet>) -> PointSet {
     let board = position.board();
-    let alive = [Color::Black, Color::White].map(|c| pass_alive(position, c));
     let mut seen = PointSet::empty(board);
     let mut out = PointSet::empty(board);
     for start in board.points() {
@@ -21,7 +19,7 @@ pub fn settled_eye_spaces(position: &Position) -> PointSet {
         let mut region: Vec<Point> = Vec::new();
         let mut stack = vec![start];
         seen.insert(start);
-        let mut around: [bool; 2] = [false; 2];
+        let mut around = ByColor::from_fn(|_| false);
         let mut unsettled = false;
         while let Some(p) = stack.pop() {
             region.push(p);
@@ -34,16 +32,15 @@ pub fn settled_eye_spaces(position: &Position) -> PointSet {
                         }
                     }
                     Some(c) => {
-                        let i = usize::from(c == Color::White);
-                        around[i] = true;
-                        if !alive[i].contains(n) {
+                        around[c] = true;
+                        if !pass_alive[c].contains(n) {
                             unsettled = true;
                         }
                     }
                 }
             }
         }
-        if !unsettled && (around[0] ^ around[1]) {
+        if !unsettled && (around[Color::Black] ^ around[Color::White]) {
             out.extend(region);
         }
     }

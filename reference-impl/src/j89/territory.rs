@@ -154,17 +154,18 @@ pub fn assess(
         g[i] = r;
         r
     }
-    // J89-R1, option `seki_stones: strings`: each string stands alone.
-    let by_groups = rules.seki_stones == SekiStones::Groups;
-    for (_, _, around) in eye_regions.iter().filter(|_| by_groups) {
-        let members: Vec<usize> = live
-            .iter()
-            .filter(|(_, s)| around.iter().any(|&a| s.contains(a)))
-            .map(|(i, _)| *i)
-            .collect();
-        for w in members.windows(2) {
-            let (a, b) = (find(&mut group, w[0]), find(&mut group, w[1]));
-            group[a] = b;
+    // J89-R1: under the option `seki_stones: strings` each string stands alone.
+    if rules.seki_stones == SekiStones::Groups {
+        for (_, _, around) in &eye_regions {
+            let members: Vec<usize> = live
+                .iter()
+                .filter(|(_, s)| around.iter().any(|&a| s.contains(a)))
+                .map(|(i, _)| *i)
+                .collect();
+            for w in members.windows(2) {
+                let (a, b) = (find(&mut group, w[0]), find(&mut group, w[1]));
+                group[a] = b;
+            }
         }
     }
     let touches_dame = |s: &PointSet| {

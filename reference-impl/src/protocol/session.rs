@@ -7,7 +7,7 @@ use crate::j89::{
     assess, Assessment, ConfirmationBoard, DeadOutside, J89Rules, NewStone, SearchLimits,
     SekiStones, Status, DEFAULT_LIMITS,
 };
-use crate::ko::KoRules;
+use crate::ko::{KoRule, KoRules};
 use crate::moves::{Move, SuicideRule};
 use crate::naj::control::control_with;
 use crate::naj::game::{Analyses, Analysis};
@@ -679,9 +679,7 @@ impl Session {
         match name.as_str() {
             "japanese-1989" => {
                 // J89-3.3, J89-6.2: suicide prohibited, simple ko.
-                ruleset.ko = "simple-ko"
-                    .parse::<KoRules>()
-                    .map_err(|e| syntax(&format!("ko rules: {e}")))?;
+                ruleset.ko = KoRules::NONE.with(KoRule::SimpleKo);
                 ruleset.suicide = SuicideRule::Prohibited;
                 let mut rules = J89Rules::default();
                 for o in options {
