@@ -116,6 +116,13 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "score" => c.score = int(ours)?.into(),
             _ => return unknown(),
         },
+        Check::J89Game(g) => match field {
+            "result" => g.result = Some(ours.parse()?),
+            "stage" => g.stage = Some(ours.trim().parse()?),
+            "prisoners" => g.prisoners = Some(prisoners(ours)?),
+            "recurs" => g.recurs = Some(ours.trim() == "true"),
+            _ => return unknown(),
+        },
     }
     Ok(())
 }

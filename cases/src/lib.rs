@@ -3,6 +3,7 @@
 
 pub mod drawn;
 pub mod errata;
+pub mod j89;
 pub mod kee;
 pub mod lint;
 pub mod model;

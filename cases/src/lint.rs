@@ -1,6 +1,7 @@
 //! CASE-7: the lint. Everything about a case that can be known without playing a move.
 
 use crate::drawn::{Board, Drawn, Kind, Labels};
+use crate::j89::{J89Stage, J89Step};
 use crate::model::{Case, Check, ColorOrBoth, Feature, Phase};
 use crate::moves::{MovesSpec, Resolved};
 use crate::suite::{CaseError, LoadedCase, LoadedKeeCase, Suite};
@@ -453,10 +454,18 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ce("the name is used twice in this case".into());
         }
         lint_check(check, board, labels, &mut ce);
-        let j89_check = matches!(check, Check::Status(_) | Check::Territory(_));
+        let j89_only = matches!(
+            check,
+            Check::Status(_) | Check::Territory(_) | Check::J89Game(_)
+        );
+        let j89_also = match check {
+            Check::Legality(c) => c.phase == Phase::Alternation,
+            Check::Replay(c) => c.phase == Phase::Alternation,
+            _ => false,
+        };
         let j89_rules = matches!(case.ruleset, crate::model::Ruleset::Japanese1989(_));
-        if j89_check != j89_rules {
-            ce("status and territory checks belong to the japanese-1989 ruleset, and it takes only them (CASE-9)".into());
+        if (j89_only && !j89_rules) || (j89_rules && !j89_only && !j89_also) {
+            ce("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them and legality and replay checks in the alternation (CASE-9)".into());
         }
         if let crate::model::Ruleset::Core(_) = case.ruleset {
             let phase_ok = match check {
@@ -667,6 +676,48 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
             ];
             if !expects.contains(&true) {
                 e("a game check expects at least one answer".into());
+            }
+        }
+        Check::J89Game(g) => {
+            for step in &g.steps {
+                match step {
+                    J89Step::Moves(m) => {
+                        let alts = moves_ok(m, board, labels, None, e);
+                        if alts.len() > 1
+                            || alts.iter().any(|a| a.continues || a.cycle_start.is_some())
+                        {
+                            e("a `moves` step is one line of moves, with no alternatives, cycle or `..`".into());
+                        }
+                    }
+                    J89Step::Refused(r) => {
+                        let alts = moves_ok(&r.mv, board, labels, None, e);
+                        if alts.len() != 1
+                            || alts.iter().any(|a| {
+                                a.moves.len() != 1 || a.continues || a.cycle_start.is_some()
+                            })
+                        {
+                            e("a `refused` step's `move` must be exactly one move".into());
+                        }
+                    }
+                    J89Step::Resume(_) | J89Step::Resign(_) | J89Step::AgreeNoResult => {}
+                }
+            }
+            let expects = [
+                g.stage.is_some(),
+                g.to_move.is_some(),
+                g.prisoners.is_some(),
+                g.recurs.is_some(),
+                g.result.is_some(),
+            ];
+            if !expects.contains(&true) && !g.steps.iter().any(|s| matches!(s, J89Step::Refused(_)))
+            {
+                e("a j89_game check expects at least one answer (stage, to_move, prisoners, recurs, result or a refused move)".into());
+            }
+            if !g.features.contains(&Feature::J89Game) {
+                e("a j89_game check names the feature `j89-game` in its own `features` (CASE-9.4)".into());
+            }
+            if g.result.is_some() && g.stage == Some(J89Stage::Playing) {
+                e("a game that is still going on has no result (J89-10): drop `result` or the stage".into());
             }
         }
         Check::Status(c) => {

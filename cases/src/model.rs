@@ -203,11 +203,12 @@ pub enum Feature {
     KeeSolver,
     J89Confirmation,
     J89Territory,
+    J89Game,
 }
 
 impl Feature {
     /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 27] = [
+    pub const ALL: [Feature; 28] = [
         Feature::Capture,
         Feature::SuicideProhibited,
         Feature::SuicideAllowed,
@@ -235,6 +236,7 @@ impl Feature {
         Feature::KeeSolver,
         Feature::J89Confirmation,
         Feature::J89Territory,
+        Feature::J89Game,
     ];
 
     /// The feature's name as cases and engines write it.
@@ -267,6 +269,7 @@ impl Feature {
             Feature::KeeSolver => "kee-solver",
             Feature::J89Confirmation => "j89-confirmation",
             Feature::J89Territory => "j89-territory",
+            Feature::J89Game => "j89-game",
         }
     }
 }
@@ -311,6 +314,16 @@ pub struct J89Options {
     pub seki_stones: SekiStonesName,
     /// J89-R6: dead stones outside territory.
     pub dead_outside_territory: DeadOutsideName,
+    /// J89-R8: which dead stones belong to a player's regions.
+    pub dead_in_regions: crate::j89::DeadInRegionsName,
+    /// J89-R3: whether a pass lifts the simple-ko ban.
+    pub recapture_after_pass: crate::j89::RecaptureAfterPassName,
+    /// J89-R10: what a repetition does without agreement.
+    pub repetition: crate::j89::RepetitionName,
+    /// J89-R11: what an illegal move does.
+    pub illegal_move: crate::j89::IllegalMoveName,
+    /// J89-10.2: komi (0 unless agreed).
+    pub komi: crate::j89::Komi,
 }
 
 /// J89-R1: `groups` (default) or `strings`.
@@ -630,6 +643,8 @@ pub enum Check {
     Status(Status),
     /// CASE-9.3
     Territory(Territory),
+    /// CASE-9.4
+    J89Game(Box<crate::j89::J89Game>),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -646,11 +661,12 @@ impl<'de> Deserialize<'de> for Check {
             "best_play",
             "status",
             "territory",
+            "j89_game",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -668,6 +684,7 @@ impl<'de> Deserialize<'de> for Check {
                     "best_play" => Check::BestPlay(map.next_value()?),
                     "status" => Check::Status(map.next_value()?),
                     "territory" => Check::Territory(map.next_value()?),
+                    "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {
@@ -703,6 +720,7 @@ impl Check {
             Check::BestPlay(c) => (&c.name, &c.features),
             Check::Status(c) => (&c.name, &c.features),
             Check::Territory(c) => (&c.name, &c.features),
+            Check::J89Game(c) => (&c.name, &c.features),
         };
         Common { name, features }
     }
@@ -718,6 +736,7 @@ impl Check {
             Check::BestPlay(_) => "best_play",
             Check::Status(_) => "status",
             Check::Territory(_) => "territory",
+            Check::J89Game(_) => "j89_game",
         }
     }
 }

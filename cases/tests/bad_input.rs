@@ -258,3 +258,50 @@ fn kee_cases_report_file_line_and_column() {
         "{e:?}"
     );
 }
+
+const J89_GAME: &str = r##"id: bad-input
+title: "A small constructed game"
+source:
+  constructed: "exercises the loader's errors for j89_game checks"
+clauses: [J89-9.1]
+features: [capture, suicide-prohibited]
+ruleset: japanese-1989
+board: |
+  . # O .
+  # O . O
+checks:
+  - j89_game:
+      name: stop
+      features: [j89-game]
+      steps:
+        - moves: "#[pp]"
+      stage: stopped
+      result: jigo
+"##;
+
+#[test]
+fn the_good_game_loads_cleanly() {
+    assert_eq!(errors(J89_GAME), vec![]);
+}
+
+#[test]
+fn a_bad_j89_game_step_or_result_is_named_with_its_line() {
+    let e = one_error(&J89_GAME.replace("- moves: \"#[pp]\"", "- pass: black"));
+    assert!(e.contains("bad-input.yaml:16:"), "{e}");
+    assert!(e.contains("unknown variant `pass`"), "{e}");
+    let e = one_error(&J89_GAME.replace("result: jigo", "result: draw"));
+    assert!(e.contains("bad-input.yaml:18:"), "{e}");
+    assert!(
+        e.contains("expected a result (B+3, W+0.5, jigo, no-result, B+R, W+F)"),
+        "{e}"
+    );
+    let e = one_error(&J89_GAME.replace("stage: stopped", "stage: playing"));
+    assert!(
+        e.contains("a game that is still going on has no result"),
+        "{e}"
+    );
+    let e = one_error(&J89_GAME.replace("      features: [j89-game]\n", ""));
+    assert!(e.contains("names the feature `j89-game`"), "{e}");
+    let e = one_error(&J89_GAME.replace("ruleset: japanese-1989", "ruleset: naj"));
+    assert!(e.contains("belong to the japanese-1989 ruleset"), "{e}");
+}

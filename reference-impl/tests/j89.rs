@@ -3,7 +3,8 @@
 
 use gorules_ref::j89::{
     assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
-    DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
+    DeadInRegions, DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status,
+    DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -15,6 +16,7 @@ const WHOLE: J89Rules = J89Rules {
     new_stone: NewStone::OnCapturedPoints,
     seki_stones: SekiStones::Groups,
     dead_outside_territory: DeadOutside::Stay,
+    dead_in_regions: DeadInRegions::Opponent,
 };
 
 fn pos(rows: &[&str]) -> Position {

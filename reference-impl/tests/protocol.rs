@@ -225,3 +225,83 @@ fn kee_commands_refuse_bad_input_with_reasons() {
     assert!(answers[3].contains("own neighbour"), "{}", answers[3]);
     assert!(answers[7].contains("`Q9`"), "{}", answers[7]);
 }
+
+/// PROTO-11: the Japanese 1989 game through the protocol: stop, requests out of place, resumption, result, komi.
+#[test]
+fn the_japanese_1989_game() {
+    let out = session(
+        "gorules-ruleset japanese-1989 komi=0.5\n\
+         gorules-setup alternation .X.XO.O/XXXXOOO/.X..O.O black\n\
+         gorules-j89-result\n\
+         gorules-j89-resume black\n\
+         gorules-j89-no-result\n\
+         play black pass\n\
+         play white pass\n\
+         gorules-j89-game\n\
+         play black D1\n\
+         gorules-j89-result\n\
+         final_score\n\
+         gorules-j89-resume black\n\
+         play black D1\n\
+         play white pass\n\
+         play black D1\n\
+         play white pass\n\
+         play black pass\n\
+         gorules-j89-result\n\
+         komi 2\n\
+         final_score\n\
+         undo\n\
+         gorules-j89-game\n\
+         gorules-j89-resign white\n\
+         gorules-j89-result\n\
+         play black pass\n",
+    );
+    let replies: Vec<&str> = out.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(
+        replies,
+        [
+            "=",
+            "=",
+            "? the game is going on: it has no result yet",
+            "? the game has not stopped",
+            "? the current whole-board position has not occurred before",
+            "=",
+            "=",
+            "= stage=stopped to_move=black passes=2 resumptions=0 recurs=no prisoners=0,0",
+            "? illegal move: stopped",
+            "= W+0.5",
+            "= W+0.5",
+            "=",
+            "? illegal move: wrong color",
+            "=",
+            "=",
+            "=",
+            "=",
+            "= B+1.5",
+            "=",
+            "= 0",
+            "=",
+            "= stage=playing to_move=black passes=1 resumptions=1 recurs=no prisoners=0,0",
+            "=",
+            "= B+R",
+            "? illegal move: ended",
+        ]
+    );
+}
+
+#[test]
+fn japanese_1989_commands_need_the_ruleset() {
+    let out = session(
+        "gorules-j89-game\nfinal_score\ngorules-ruleset japanese-1989 repetition=sometimes\n",
+    );
+    assert_eq!(
+        out.matches("? this needs the japanese-1989 ruleset")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("? syntax error: expected a japanese-1989 option"),
+        "{out}"
+    );
+}

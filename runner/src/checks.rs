@@ -1,11 +1,12 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line, Start,
-    Statuses, TerritoryOutcome,
+    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, Legality, Line,
+    Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
+use gorules_cases::j89::{J89Game, J89Result, J89Step, Refusal};
 use gorules_cases::model::{
     BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
     Immortal, Prisoners, Replay, Status, Territory,
@@ -49,8 +50,10 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
             out.push(format!("the command {cmd}"));
         }
     };
+    // PROTO-10.4: a Japanese 1989 position is set up with standard commands; statuses and legality need nothing
+    // more.
     let j89_status = matches!(case.ruleset, gorules_cases::model::Ruleset::Japanese1989(_))
-        && matches!(check, Check::Status(_));
+        && matches!(check, Check::Status(_) | Check::Legality(_));
     if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) && !j89_status {
         need("gorules-ruleset");
     }
@@ -75,6 +78,7 @@ pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
         Check::BestPlay(_) => need("gorules-best-play"),
         Check::Status(_) => need("final_status_list"),
         Check::Territory(_) => need("gorules-j89-territory"),
+        Check::J89Game(_) => need("gorules-j89-game"),
     }
     out
 }
@@ -94,6 +98,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::BestPlay(b) => best_play(case, b, engine),
         Check::Status(c) => status(case, c, engine),
         Check::Territory(c) => territory(case, c, engine),
+        Check::J89Game(g) => j89_game(case, g, engine),
     };
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
@@ -881,6 +886,142 @@ fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     );
     if got.score != c.score {
         out.push(Mismatch::new("score", c.score, got.score));
+    }
+    Ok(out)
+}
+
+fn who(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// CASE-9.4: the steps of a game check as actions, each with the words a report shows for it.
+fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Outcome> {
+    let height = case.board.size().1;
+    let mut out = Vec::new();
+    let mut moves = 0;
+    for (i, step) in g.steps.iter().enumerate() {
+        let step_no = i + 1;
+        match step {
+            J89Step::Moves(m) => {
+                for mv in after_moves(&Some(m.clone()), case)? {
+                    let what = format!("step {step_no}, {}", describe(moves, &mv, height));
+                    moves += 1;
+                    out.push((J89Action::Play(mv), what));
+                }
+            }
+            J89Step::Refused(r) => {
+                let mv = after_moves(&Some(r.mv.clone()), case)?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| {
+                        Outcome::Fail("case error: a refused step has no move".into())
+                    })?;
+                let what = format!("step {step_no}, refused {}", describe(moves, &mv, height));
+                out.push((J89Action::Refused(mv), what));
+            }
+            J89Step::Resume(c) => out.push((
+                J89Action::Resume(*c),
+                format!("step {step_no}, {} asks to resume", who(*c)),
+            )),
+            J89Step::Resign(c) => out.push((
+                J89Action::Resign(*c),
+                format!("step {step_no}, {} resigns", who(*c)),
+            )),
+            J89Step::AgreeNoResult => out.push((
+                J89Action::AgreeNoResult,
+                format!("step {step_no}, both agree on no result"),
+            )),
+        }
+    }
+    Ok(out)
+}
+
+/// CASE-9.4: the reason in an engine's refusal (`illegal move: simple-ko`, `illegal move: wrong color`).
+fn refusal_of(text: &str) -> Option<Refusal> {
+    text.trim()
+        .strip_prefix("illegal move:")
+        .and_then(|r| r.parse().ok())
+}
+
+fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let actions = j89_actions(case, g)?;
+    let expected_reason = |i: usize| {
+        g.steps
+            .iter()
+            .filter_map(|st| match st {
+                J89Step::Refused(r) => Some(r.reason),
+                _ => None,
+            })
+            .nth(i)
+            .flatten()
+    };
+    let plain: Vec<J89Action> = actions.iter().map(|(a, _)| *a).collect();
+    let got = engine.j89_game(&s, &plain, g.result.is_some())?;
+    let mut out = Vec::new();
+    let mut refused_seen = 0;
+    for ((action, what), answer) in actions.iter().zip(&got.answers) {
+        match (action.accepted(), answer) {
+            (true, Ok(())) => {}
+            (true, Err(text)) => {
+                out.push(Mismatch::new(what.clone(), "accepted", text));
+                return Ok(out);
+            }
+            (false, Ok(())) => {
+                out.push(Mismatch::new(what.clone(), "refused", "accepted"));
+                return Ok(out);
+            }
+            (false, Err(text)) => {
+                if let Some(want) = expected_reason(refused_seen) {
+                    let found = refusal_of(text);
+                    if found != Some(want) {
+                        out.push(Mismatch::new(what.clone(), want, text));
+                    }
+                }
+                refused_seen += 1;
+            }
+        }
+    }
+    if let Some(stage) = g.stage {
+        if got.stage != stage.name() {
+            out.push(Mismatch::new("stage", stage.name(), &got.stage));
+        }
+    }
+    if let Some(c) = g.to_move {
+        if got.to_move != Some(c) {
+            let shown = got.to_move.map_or("nobody", who);
+            out.push(Mismatch::new("to move", who(c), shown));
+        }
+    }
+    if let Some(p) = g.prisoners {
+        if p != got.prisoners {
+            out.push(Mismatch::new(
+                "prisoners",
+                show_prisoners(p),
+                show_prisoners(got.prisoners),
+            ));
+        }
+    }
+    if let Some(r) = g.recurs {
+        if r != got.recurs {
+            out.push(Mismatch::new("the position recurs", r, got.recurs));
+        }
+    }
+    if let Some(want) = g.result {
+        match &got.result {
+            Some(Ok(text)) => {
+                if text.parse::<J89Result>() != Ok(want) {
+                    out.push(Mismatch::new("result", want, text));
+                }
+            }
+            Some(Err(text)) => {
+                out.push(Mismatch::new("result", want, format!("no result: {text}")))
+            }
+            None => out.push(Mismatch::new("result", want, "not asked")),
+        }
     }
     Ok(out)
 }

@@ -301,6 +301,46 @@ pub struct TerritoryOutcome {
     pub score: i64,
 }
 
+/// CASE-9.4: one step of a Japanese 1989 game, as the runner asks it of an engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum J89Action {
+    /// A move the game must accept.
+    Play(Move),
+    /// A move the game must refuse.
+    Refused(Move),
+    /// J89-9.3: the player asks to resume.
+    Resume(Color),
+    /// J89-11.1: the player resigns.
+    Resign(Color),
+    /// J89-12.1: both players agree on no result.
+    AgreeNoResult,
+}
+
+impl J89Action {
+    /// Whether the case expects the engine to accept this step.
+    pub fn accepted(self) -> bool {
+        !matches!(self, J89Action::Refused(_))
+    }
+}
+
+/// CASE-9.4: what became of a Japanese 1989 game (PROTO-11).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct J89GameOutcome {
+    /// The engine's answer to each step, in order, up to the first that was not as the case expects:
+    /// `Ok` if it accepted the step, otherwise its error text.
+    pub answers: Vec<Result<(), String>>,
+    /// `gorules-j89-game`'s `stage`: playing, stopped or ended.
+    pub stage: String,
+    /// Who moves next.
+    pub to_move: Option<Color>,
+    /// Whether the current position recurs.
+    pub recurs: bool,
+    /// The prisoners.
+    pub prisoners: Prisoners,
+    /// `gorules-j89-result`, if it was asked: the result, or the engine's error text.
+    pub result: Option<Result<String, String>>,
+}
+
 /// An engine under test.
 pub trait Engine {
     /// Its name, for reports.
@@ -342,6 +382,13 @@ pub trait Engine {
     fn statuses(&mut self, start: &Start) -> Result<Statuses, EngineError>;
     /// J89-8, J89-10: territory, dame, removal and score of `start`'s board as a stop position.
     fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError>;
+    /// J89-9 to J89-14: a game from `start` through `actions`, then its state (and its result if `result`).
+    fn j89_game(
+        &mut self,
+        start: &Start,
+        actions: &[J89Action],
+        result: bool,
+    ) -> Result<J89GameOutcome, EngineError>;
     /// After `after` (all legal) in `phase` from `start`: the value under perfect play (SOLVER-2).
     fn best_play(
         &mut self,

@@ -2,8 +2,8 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 use crate::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, Legality, Line,
-    ReplayOutcome, Side, Start, Statuses, TerritoryOutcome,
+    At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action,
+    J89GameOutcome, Legality, Line, ReplayOutcome, Side, Start, Statuses, TerritoryOutcome,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::model::{
@@ -106,13 +106,44 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
             format!("no_result_on_cycle={}", o.no_result_on_cycle),
             format!("komi={}", o.komi),
         ],
-        Ruleset::Japanese1989(o) => vec![
-            "japanese-1989".into(),
-            format!("confirmation_board={}", o.confirmation_board.name()),
-            format!("new_stone={}", o.new_stone.name()),
-            format!("seki_stones={}", o.seki_stones.name()),
-            format!("dead_outside_territory={}", o.dead_outside_territory.name()),
-        ],
+        Ruleset::Japanese1989(o) => {
+            let mut args = vec![
+                "japanese-1989".into(),
+                format!("confirmation_board={}", o.confirmation_board.name()),
+                format!("new_stone={}", o.new_stone.name()),
+                format!("seki_stones={}", o.seki_stones.name()),
+                format!("dead_outside_territory={}", o.dead_outside_territory.name()),
+            ];
+            // PROTO-10: the options added with the game (PROTO-11) are sent only when a case sets them, so that an
+            // engine with statuses alone is asked what it was asked before.
+            let later = [
+                (
+                    "dead_in_regions",
+                    o.dead_in_regions.name(),
+                    o.dead_in_regions.is_default(),
+                ),
+                (
+                    "recapture_after_pass",
+                    o.recapture_after_pass.name(),
+                    o.recapture_after_pass.is_default(),
+                ),
+                ("repetition", o.repetition.name(), o.repetition.is_default()),
+                (
+                    "illegal_move",
+                    o.illegal_move.name(),
+                    o.illegal_move.is_default(),
+                ),
+            ];
+            for (key, value, default) in later {
+                if !default {
+                    args.push(format!("{key}={value}"));
+                }
+            }
+            if o.komi.half_points != 0 {
+                args.push(format!("komi={}", o.komi));
+            }
+            args
+        }
         Ruleset::Core(o) => {
             let ko: Vec<&str> =
                 o.ko.iter()
@@ -249,7 +280,10 @@ impl Remote {
         let r = self.gtp()?.send("play", &[player_word(m.player), &v])?;
         Ok(if r.success {
             Played::Ok
-        } else if r.text.trim() == "illegal move: ended" {
+        } else if matches!(
+            r.text.trim(),
+            "illegal move: ended" | "illegal move: stopped"
+        ) {
             Played::AfterEnd
         } else {
             Played::Illegal(reason_of(&r.text))
@@ -668,6 +702,89 @@ impl Engine for Remote {
             }
         }
         out.score = score.ok_or_else(|| failed("gorules-j89-territory: no score"))?;
+        Ok(out)
+    }
+
+    fn j89_game(
+        &mut self,
+        start: &Start,
+        actions: &[J89Action],
+        result: bool,
+    ) -> Result<J89GameOutcome, EngineError> {
+        self.setup(start, Phase::Alternation, &[])?;
+        let height = start.board.height();
+        let mut answers = Vec::new();
+        for action in actions {
+            let r = match action {
+                J89Action::Play(m) | J89Action::Refused(m) => {
+                    let v = move_word(m, height)?;
+                    self.gtp()?.send("play", &[player_word(m.player), &v])?
+                }
+                J89Action::Resume(c) => {
+                    self.gtp()?.send("gorules-j89-resume", &[color_word(*c)])?
+                }
+                J89Action::Resign(c) => {
+                    self.gtp()?.send("gorules-j89-resign", &[color_word(*c)])?
+                }
+                J89Action::AgreeNoResult => self.gtp()?.send("gorules-j89-no-result", &[])?,
+            };
+            answers.push(if r.success {
+                Ok(())
+            } else {
+                Err(r.text.trim().to_string())
+            });
+            if r.success != action.accepted() {
+                break;
+            }
+        }
+        let state = self.ok("gorules-j89-game", &[])?;
+        let mut out = J89GameOutcome {
+            answers,
+            stage: String::new(),
+            to_move: None,
+            recurs: false,
+            prisoners: Prisoners::default(),
+            result: None,
+        };
+        for word in state.split_whitespace() {
+            let (k, v) = word.split_once('=').ok_or_else(|| {
+                failed(format!(
+                    "gorules-j89-game: expected KEY=VALUE, found `{word}`"
+                ))
+            })?;
+            match k {
+                "stage" => out.stage = v.to_string(),
+                "to_move" => {
+                    out.to_move = Some(match v {
+                        "black" => Color::Black,
+                        "white" => Color::White,
+                        _ => return Err(failed(format!("gorules-j89-game: to_move `{v}`"))),
+                    })
+                }
+                "recurs" => out.recurs = v == "yes",
+                "prisoners" => {
+                    let n: Vec<u32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
+                    let [b, w] = n.as_slice() else {
+                        return Err(failed(format!("gorules-j89-game: prisoners `{v}`")));
+                    };
+                    out.prisoners = Prisoners {
+                        black: *b,
+                        white: *w,
+                    };
+                }
+                _ => {}
+            }
+        }
+        if result {
+            let r = self
+                .gtp()?
+                .send_within("gorules-j89-result", &[], SOLVER_TIMEOUT)?;
+            out.result = Some(if r.success {
+                Ok(r.text.trim().to_string())
+            } else {
+                Err(r.text.trim().to_string())
+            });
+        }
         Ok(out)
     }
 

@@ -116,3 +116,103 @@ fn a_wrong_immortality_answer_fails() {
     assert_ne!(text, original, "the sabotage must change the file");
     fails_with(&text, "white-stones", "immortal stones");
 }
+
+fn j89_case_file(id: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../cases/j89/{id}.yaml"));
+    std::fs::read_to_string(p).expect("the case file exists")
+}
+
+/// `original` with `from` replaced once by `to`; the sabotage must change the file.
+fn sabotaged(original: &str, from: &str, to: &str) -> String {
+    let text = original.replacen(from, to, 1);
+    assert_ne!(text, original, "the sabotage must change the file");
+    text
+}
+
+#[test]
+fn j89_statuses_and_territory_can_fail() {
+    let original = j89_case_file("j89-diagram-16-removed-as-is");
+    assert_eq!(verdict(&original, "seed-verdict"), Verdict::Pass);
+    let text = sabotaged(&original, ". d . A . A a . a", ". a . A . A a . a");
+    fails_with(&text, "seed-verdict", "statuses");
+    let text = sabotaged(&original, "score: 5", "score: 4");
+    fails_with(&text, "counted", "score: expected 4, found 5");
+}
+
+#[test]
+fn j89_game_checks_can_fail() {
+    let stop = j89_case_file("j89-game-stop-and-resumption");
+    assert_eq!(verdict(&stop, "black-resumes"), Verdict::Pass);
+    let text = sabotaged(&stop, "result: B+2", "result: B+3");
+    fails_with(&text, "black-resumes", "result: expected B+3, found B+2");
+    let text = sabotaged(
+        &stop,
+        "to_move: white\n      result: B+2",
+        "to_move: black\n      result: B+2",
+    );
+    fails_with(
+        &text,
+        "black-resumes",
+        "to move: expected Black, found White",
+    );
+    // White does not move first after his own request: the first move of the resumed game is refused.
+    let text = sabotaged(
+        &stop,
+        "        - resume: black\n",
+        "        - resume: white\n",
+    );
+    fails_with(&text, "black-resumes", "expected refused, found accepted");
+    let text = sabotaged(&stop, "      result: jigo", "      result: B+2");
+    fails_with(&text, "the-first-stop", "result: expected B+2, found jigo");
+
+    let ko = j89_case_file("j89-game-ko-needs-a-threat");
+    assert_eq!(verdict(&ko, "retake-after-a-threat"), Verdict::Pass);
+    let text = sabotaged(
+        &ko,
+        "{move: \"O[b]\", reason: simple-ko}",
+        "{move: \"O[b]\", reason: suicide}",
+    );
+    fails_with(
+        &text,
+        "no-immediate-retake",
+        "expected suicide, found illegal move: simple-ko",
+    );
+    let text = sabotaged(
+        &ko,
+        "        - moves: \"O[cdb]\"",
+        "        - moves: \"O[bcd]\"",
+    );
+    fails_with(
+        &text,
+        "retake-after-a-threat",
+        "expected accepted, found illegal move: simple-ko",
+    );
+    let text = sabotaged(
+        &ko,
+        "prisoners: {black: 1, white: 1}",
+        "prisoners: {black: 1, white: 0}",
+    );
+    fails_with(
+        &text,
+        "retake-after-a-threat",
+        "prisoners: expected black 1, white 0, found black 1, white 1",
+    );
+
+    let cycle = j89_case_file("j89-game-repetition-agreed");
+    let text = sabotaged(
+        &cycle,
+        "      stage: playing\n      recurs: true",
+        "      stage: playing\n      recurs: false",
+    );
+    fails_with(
+        &text,
+        "going-on",
+        "the position recurs: expected false, found true",
+    );
+    let text = sabotaged(&cycle, "      stage: ended\n", "      stage: stopped\n");
+    fails_with(
+        &text,
+        "no-result-by-agreement",
+        "stage: expected stopped, found ended",
+    );
+}

@@ -208,6 +208,18 @@ pub struct J89Rules {
     pub seki_stones: SekiStones,
     /// J89-R6: dead stones outside territory.
     pub dead_outside_territory: DeadOutside,
+    /// J89-R8: which dead stones belong to a player's regions.
+    pub dead_in_regions: DeadInRegions,
+}
+
+/// J89-R8: which dead stones a player's regions (J89-8.1) take in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DeadInRegions {
+    /// The opponent's dead stones (the reference's reading).
+    #[default]
+    Opponent,
+    /// None: read literally, a point next to a dead stone is not surrounded by live stones alone.
+    None,
 }
 
 /// J89-R12: on which points the confirmation plays.

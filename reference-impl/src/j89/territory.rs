@@ -1,6 +1,6 @@
 //! J89-8, J89-10: statuses with seki, eye points, dame, territory, the removal of dead stones and the result.
 
-use super::confirm::{ConfirmError, DeadOutside, J89Rules, SekiStones};
+use super::confirm::{ConfirmError, DeadInRegions, DeadOutside, J89Rules, SekiStones};
 use super::search::{string_life, SearchLimits, StringLife};
 use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
@@ -108,12 +108,16 @@ pub fn assess(
             dead_of[l.color].union_with(&l.stones);
         }
     }
-    // J89-8.1 (J89-R8): P-regions hold empty points and P's opponent's dead stones; their empty points are P's
+    // J89-8.1 (J89-R8): P-regions hold empty points and (by default) P's opponent's dead stones; their empty points are P's
     // eye points if every stone next to the region is a live stone of P.
     let mut eye_points = ByColor::from_fn(|_| PointSet::empty(board));
     let mut eye_regions: Vec<(Color, PointSet, Vec<Point>)> = Vec::new();
     for p in [Color::Black, Color::White] {
-        for region in regions(stop, &dead_of[p.opponent()]) {
+        let taken_in = match rules.dead_in_regions {
+            DeadInRegions::Opponent => dead_of[p.opponent()].clone(),
+            DeadInRegions::None => PointSet::empty(board),
+        };
+        for region in regions(stop, &taken_in) {
             let around = border(stop, &region);
             let own = !around.is_empty()
                 && around

@@ -3,10 +3,6 @@
 use crate::board::{Board, Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
-use crate::j89::{
-    assess, Assessment, ConfirmationBoard, DeadOutside, J89Rules, NewStone, SearchLimits,
-    SekiStones, Status, DEFAULT_LIMITS,
-};
 use crate::ko::{KoRule, KoRules};
 use crate::moves::{Move, SuicideRule};
 use crate::naj::control::control_with;
@@ -19,6 +15,8 @@ use crate::sequence::Sequence;
 use gorules_grammar::gtp::Command;
 use gorules_grammar::{OneLine, StoneColor, Vertex};
 use std::sync::Arc;
+
+mod j89;
 
 /// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,13 +64,9 @@ pub struct Session {
     current: Current,
     /// PROTO-9: the Kee game, made at the first Kee command.
     kee: Option<super::kee::KeeSession>,
-    /// PROTO-10: the Japanese 1989 Rules' confirmation board (J89-R12) when that ruleset is chosen, and the last
-    /// assessment made, with the position it is of.
-    j89: Option<(J89Rules, Option<Assessed>)>,
+    /// PROTO-10, PROTO-11: the Japanese 1989 game and its readings, when that ruleset is chosen.
+    j89: Option<j89::J89Session>,
 }
-
-/// PROTO-10: an assessment and the position it is of.
-type Assessed = (Position, Arc<Assessment>);
 
 /// PROTO-2, PROTO-3: every command this engine knows.
 const COMMANDS: &[&str] = &[
@@ -105,7 +99,13 @@ const COMMANDS: &[&str] = &[
     "gorules-score",
     "gorules-best-play",
     "final_status_list",
+    "final_score",
     "gorules-j89-territory",
+    "gorules-j89-game",
+    "gorules-j89-result",
+    "gorules-j89-resume",
+    "gorules-j89-resign",
+    "gorules-j89-no-result",
     "gorules-kee-rules",
     "gorules-kee-board",
     "gorules-kee-setup",
@@ -120,14 +120,11 @@ const COMMANDS: &[&str] = &[
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
     naj-single-analysis najn-no-result kee kee-suicide-allowed kee-single-unit-groups kee-territory \
-    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory";
+    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory j89-game";
 // `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
 // claims of the cases within a useful node budget (spec/solver.md, status).
 
 type Reply = Result<String, String>;
-
-/// PROTO-10: the allowance of a status search through the protocol.
-const J89_LIMITS: SearchLimits = DEFAULT_LIMITS;
 
 fn syntax(what: &str) -> String {
     format!("syntax error: expected {what}")
@@ -286,6 +283,25 @@ impl Session {
 
     /// PROTO: executes one command: `Ok(result)` for `=`, `Err(message)` for `?`.
     pub fn execute(&mut self, cmd: &Command) -> Reply {
+        if let Some(reply) = self.execute_j89(cmd) {
+            return reply;
+        }
+        let reply = self.execute_common(cmd);
+        // PROTO-10: a command that sets up a position starts the Japanese 1989 game again from it.
+        const SETS_UP: &[&str] = &[
+            "boardsize",
+            "rectangular_boardsize",
+            "clear_board",
+            "set_position",
+            "gorules-setup",
+        ];
+        if reply.is_ok() && SETS_UP.contains(&cmd.name.as_str()) {
+            self.restart_j89();
+        }
+        reply
+    }
+
+    fn execute_common(&mut self, cmd: &Command) -> Reply {
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("gorules-engine".into()),
@@ -403,50 +419,6 @@ impl Session {
                     "a final-position, two reference positions and two prisoner counts",
                 )?;
                 self.score(a)
-            }
-            "final_status_list" => {
-                let a = args(cmd, 1, "a status: alive, dead or seki")?;
-                let wanted = match a[0].to_ascii_lowercase().as_str() {
-                    "alive" => Status::Alive,
-                    "dead" => Status::Dead,
-                    "seki" => Status::Seki,
-                    other => {
-                        return Err(syntax(&format!(
-                            "a status (alive, dead or seki), found `{other}`"
-                        )))
-                    }
-                };
-                let assessment = self.j89_assessment()?;
-                let p = self.current.position();
-                Ok(assessment
-                    .strings
-                    .iter()
-                    .filter(|(_, _, st)| *st == wanted)
-                    .map(|(stones, _, _)| vertices(p, stones))
-                    .collect::<Vec<_>>()
-                    .join("\n"))
-            }
-            "gorules-j89-territory" => {
-                args(cmd, 0, "no arguments")?;
-                let a = self.j89_assessment()?;
-                let p = self.current.position();
-                let list = |set: &PointSet| vertices(p, set).replace(' ', ",");
-                let mut eyes = a.eye_points.clone();
-                for c in Color::ALL {
-                    eyes[c].subtract(&a.territory[c]);
-                }
-                Ok(format!(
-                    "black_territory={} white_territory={} black_eye_points={} white_eye_points={} dame={} \
-                     removed_by_black={} removed_by_white={} score={}",
-                    list(&a.territory[Color::Black]),
-                    list(&a.territory[Color::White]),
-                    list(&eyes[Color::Black]),
-                    list(&eyes[Color::White]),
-                    list(&a.dame),
-                    list(&a.removed[Color::Black]),
-                    list(&a.removed[Color::White]),
-                    a.score(self.current.prisoners()),
-                ))
             }
             "gorules-best-play" => {
                 let limits = match cmd.args.as_slice() {
@@ -651,25 +623,6 @@ impl Session {
         Ok(String::new())
     }
 
-    /// PROTO-10: the assessment of the current position as a stop position (J89-7 to J89-10), made once per
-    /// position.
-    fn j89_assessment(&mut self) -> Result<Arc<Assessment>, String> {
-        let Some((rules, last)) = &mut self.j89 else {
-            return Err(
-                "this needs the japanese-1989 ruleset (gorules-ruleset japanese-1989)".into(),
-            );
-        };
-        let p = self.current.position();
-        if let Some((at, a)) = last {
-            if at == p {
-                return Ok(a.clone());
-            }
-        }
-        let a = Arc::new(assess(p, *rules, J89_LIMITS).map_err(|e| e.to_string())?);
-        *last = Some((p.clone(), a.clone()));
-        Ok(a)
-    }
-
     fn choose_ruleset(&mut self, a: &[String]) -> Reply {
         let (name, options) = a
             .split_first()
@@ -678,43 +631,10 @@ impl Session {
         let mut j89 = None;
         match name.as_str() {
             "japanese-1989" => {
-                // J89-3.3, J89-6.2: suicide prohibited, simple ko.
+                // J89-3.3, J89-6.2: suicide prohibited, simple ko (the game applies them itself, PROTO-11).
                 ruleset.ko = KoRules::NONE.with(KoRule::SimpleKo);
                 ruleset.suicide = SuicideRule::Prohibited;
-                let mut rules = J89Rules::default();
-                for o in options {
-                    let (k, v) = o
-                        .split_once('=')
-                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
-                    match (k, v) {
-                        ("confirmation_board", "contested") => {
-                            rules.confirmation_board = ConfirmationBoard::Contested
-                        }
-                        ("confirmation_board", "whole") => {
-                            rules.confirmation_board = ConfirmationBoard::Whole
-                        }
-                        ("new_stone", "adjacent") => rules.new_stone = NewStone::Adjacent,
-                        ("seki_stones", "groups") => rules.seki_stones = SekiStones::Groups,
-                        ("seki_stones", "strings") => rules.seki_stones = SekiStones::Strings,
-                        ("dead_outside_territory", "stay") => {
-                            rules.dead_outside_territory = DeadOutside::Stay
-                        }
-                        ("dead_outside_territory", "remove") => {
-                            rules.dead_outside_territory = DeadOutside::Remove
-                        }
-                        ("new_stone", "on-captured-points") => {
-                            rules.new_stone = NewStone::OnCapturedPoints
-                        }
-                        _ => {
-                            return Err(syntax(&format!(
-                                "a japanese-1989 option (confirmation_board=contested|whole, \
-                                 new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
-                                 dead_outside_territory=stay|remove), found `{o}`"
-                            )))
-                        }
-                    }
-                }
-                j89 = Some((rules, None));
+                j89 = Some(j89::parse_rules(options)?);
             }
             "naj" => {
                 for o in options {
@@ -770,7 +690,6 @@ impl Session {
             }
         }
         self.ruleset = ruleset;
-        self.j89 = j89;
         let board = self.current.position().shared_board().clone();
         self.current = Current::new(
             Phase::Alternation,
@@ -778,6 +697,7 @@ impl Session {
             Color::Black,
             &self.ruleset,
         );
+        self.j89 = j89.map(|(rules, game)| j89::J89Session::new(rules, game, &self.current));
         Ok(String::new())
     }
 

@@ -1,0 +1,409 @@
+//! PROTO-10, PROTO-11: the commands of the Japanese 1989 Rules: the game (J89-9 to J89-14) and the
+//! assessment of a stop position (J89-7 to J89-10).
+
+use super::{args, color, number, parse_move, syntax, vertices, Current, Phase, Reply, Session};
+use crate::board::PointSet;
+use crate::color::Color;
+use crate::j89::{
+    assess, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside, End, Game, GameResult,
+    GameRules, IllegalMoves, J89Rules, NewStone, RecaptureAfterPass, Repetition, SekiStones, Stage,
+    Status, DEFAULT_LIMITS,
+};
+use crate::naj::score::Points;
+use crate::position::Position;
+use crate::sequence::Sequence;
+use gorules_grammar::gtp::Command;
+use std::sync::Arc;
+
+/// PROTO-10: an assessment and the position it is of.
+type Assessed = (Position, Arc<Assessment>);
+
+/// PROTO-10, PROTO-11: the state of a session under the Japanese 1989 Rules.
+#[derive(Debug, Clone)]
+pub(super) struct J89Session {
+    /// J89-R: the readings of the stop position.
+    rules: J89Rules,
+    /// J89-1 to J89-14: the game from the position set up last.
+    game: Game,
+    /// The last assessment made, with the position it is of (the search is costly; positions repeat).
+    last: Option<Assessed>,
+}
+
+/// PROTO-11: the commands of the Japanese 1989 game.
+pub(super) const J89_COMMANDS: &[&str] = &[
+    "final_status_list",
+    "final_score",
+    "gorules-j89-territory",
+    "gorules-j89-game",
+    "gorules-j89-result",
+    "gorules-j89-resume",
+    "gorules-j89-resign",
+    "gorules-j89-no-result",
+];
+
+/// PROTO-10: `gorules-ruleset japanese-1989 KEY=VALUE...`: the readings (J89-R) and komi.
+pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), String> {
+    let mut rules = J89Rules::default();
+    let mut game = GameRules::default();
+    for o in options {
+        let (k, v) = o
+            .split_once('=')
+            .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+        match (k, v) {
+            ("confirmation_board", "contested") => {
+                rules.confirmation_board = ConfirmationBoard::Contested
+            }
+            ("confirmation_board", "whole") => rules.confirmation_board = ConfirmationBoard::Whole,
+            ("new_stone", "adjacent") => rules.new_stone = NewStone::Adjacent,
+            ("new_stone", "on-captured-points") => rules.new_stone = NewStone::OnCapturedPoints,
+            ("seki_stones", "groups") => rules.seki_stones = SekiStones::Groups,
+            ("seki_stones", "strings") => rules.seki_stones = SekiStones::Strings,
+            ("dead_outside_territory", "stay") => rules.dead_outside_territory = DeadOutside::Stay,
+            ("dead_outside_territory", "remove") => {
+                rules.dead_outside_territory = DeadOutside::Remove
+            }
+            ("dead_in_regions", "opponent") => rules.dead_in_regions = DeadInRegions::Opponent,
+            ("dead_in_regions", "none") => rules.dead_in_regions = DeadInRegions::None,
+            ("recapture_after_pass", "allowed") => {
+                game.recapture_after_pass = RecaptureAfterPass::Allowed
+            }
+            ("recapture_after_pass", "forbidden") => {
+                game.recapture_after_pass = RecaptureAfterPass::Forbidden
+            }
+            ("repetition", "continue") => game.repetition = Repetition::Continue,
+            ("repetition", "no-result") => game.repetition = Repetition::NoResult,
+            ("repetition", "jigo") => game.repetition = Repetition::Jigo,
+            ("illegal_move", "refuse") => game.illegal_move = IllegalMoves::Refuse,
+            ("illegal_move", "forfeit") => game.illegal_move = IllegalMoves::Forfeit,
+            ("komi", v) => game.komi = number::<Points>(v, "komi")?,
+            _ => {
+                return Err(syntax(&format!(
+                    "a japanese-1989 option (confirmation_board=contested|whole, \
+                     new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
+                     dead_outside_territory=stay|remove, dead_in_regions=opponent|none, \
+                     recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
+                     illegal_move=refuse|forfeit, komi=N), found `{o}`"
+                )))
+            }
+        }
+    }
+    Ok((rules, game))
+}
+
+impl J89Session {
+    /// A session under `rules` whose game starts from `current`.
+    pub(super) fn new(rules: J89Rules, game: GameRules, current: &Current) -> J89Session {
+        J89Session {
+            rules,
+            game: Game::new(
+                current.position().clone(),
+                current.sequence.to_move(),
+                current.prisoners(),
+                game,
+            ),
+            last: None,
+        }
+    }
+}
+
+/// PROTO-11: the stage of a game as the protocol writes it.
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Playing => "playing",
+        Stage::Stopped => "stopped",
+        Stage::Ended(_) => "ended",
+    }
+}
+
+/// PROTO-3.7: `ended=` of `gorules-state`.
+fn ended_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Playing => "no",
+        Stage::Stopped => "passes",
+        Stage::Ended(End::NoResult) => "no-result",
+        Stage::Ended(End::JigoByRepetition) => "jigo",
+        Stage::Ended(End::Resignation { .. }) => "resignation",
+        Stage::Ended(End::Forfeit { .. }) => "forfeit",
+    }
+}
+
+impl Session {
+    /// PROTO-10: after a command that set up a new position, the game starts again from it.
+    pub(super) fn restart_j89(&mut self) {
+        if let Some(j) = &mut self.j89 {
+            *j = J89Session::new(j.rules, j.game.rules(), &self.current);
+        }
+    }
+
+    /// The move-sequence the other commands read (position, prisoners, side to move) mirrors the game.
+    fn mirror_game(&mut self) {
+        if let Some(j) = &self.j89 {
+            let g = &j.game;
+            let mut current = Current::new(
+                Phase::Alternation,
+                g.position().clone(),
+                g.to_move(),
+                &self.ruleset,
+            );
+            current.base_prisoners = g.prisoners();
+            current.sequence = Sequence::new(
+                g.position().clone(),
+                g.to_move(),
+                self.ruleset.sequence_rules(),
+            );
+            self.current = current;
+        }
+    }
+
+    /// PROTO-10, PROTO-11: the commands the Japanese 1989 Rules answer differently, or alone; `None` for a
+    /// command they leave to the common code.
+    pub(super) fn execute_j89(&mut self, cmd: &Command) -> Option<Reply> {
+        let name = cmd.name.as_str();
+        if self.j89.is_none() {
+            return J89_COMMANDS.contains(&name).then(|| {
+                Err("this needs the japanese-1989 ruleset (gorules-ruleset japanese-1989)".into())
+            });
+        }
+        Some(match name {
+            "play" => self.j89_play(cmd),
+            "is_legal" | "gorules-legal" => self.j89_legal(cmd),
+            "undo" => self.j89_undo(),
+            "komi" => self.j89_komi(cmd),
+            "gorules-state" => Ok(self.j89_state()),
+            "gorules-prisoners" if !cmd.args.is_empty() => self.j89_prisoners(cmd),
+            "final_status_list" => self.j89_statuses(cmd),
+            "final_score" => self.j89_final_score(),
+            "gorules-j89-territory" => self.j89_territory(cmd),
+            "gorules-j89-game" => args(cmd, 0, "no arguments").map(|_| self.j89_game_state()),
+            "gorules-j89-result" => self.j89_result(cmd),
+            "gorules-j89-resume" => self.j89_request(cmd, |g, c| g.resume(c)),
+            "gorules-j89-resign" => self.j89_request(cmd, |g, c| g.resign(c)),
+            "gorules-j89-no-result" => args(cmd, 0, "no arguments").and_then(|_| {
+                let j = self.j89_mut()?;
+                j.game.agree_no_result().map_err(|e| e.to_string())?;
+                self.mirror_game();
+                Ok(String::new())
+            }),
+            _ => return None,
+        })
+    }
+
+    fn j89_ref(&self) -> Result<&J89Session, String> {
+        self.j89
+            .as_ref()
+            .ok_or_else(|| "no japanese-1989 session".to_string())
+    }
+
+    fn j89_mut(&mut self) -> Result<&mut J89Session, String> {
+        self.j89
+            .as_mut()
+            .ok_or_else(|| "no japanese-1989 session".to_string())
+    }
+
+    /// J89-2, J89-9, J89-14: `play COLOUR VERTEX|pass`.
+    fn j89_play(&mut self, cmd: &Command) -> Reply {
+        let a = args(cmd, 2, "a colour and a vertex")?;
+        let c = color(&a[0])?;
+        let mv = parse_move(self.current.position(), &a[1])?;
+        let j = self.j89_mut()?;
+        j.game
+            .play(c, mv)
+            .map_err(|why| format!("illegal move: {why}"))?;
+        self.mirror_game();
+        Ok(String::new())
+    }
+
+    /// J89-2, J89-3.3, J89-6: `is_legal` (1 or 0) and `gorules-legal` (`legal` or `illegal REASON`).
+    fn j89_legal(&self, cmd: &Command) -> Reply {
+        let a = args(cmd, 2, "a colour and a vertex")?;
+        let c = color(&a[0])?;
+        let mv = parse_move(self.current.position(), &a[1])?;
+        let answer = self.j89_ref()?.game.legality(c, mv);
+        Ok(match (cmd.name.as_str(), answer) {
+            ("is_legal", Ok(_)) => "1".into(),
+            ("is_legal", Err(_)) => "0".into(),
+            (_, Ok(_)) => "legal".into(),
+            (_, Err(why)) => format!("illegal {why}"),
+        })
+    }
+
+    fn j89_undo(&mut self) -> Reply {
+        let j = self.j89_mut()?;
+        j.game = j.game.undone().ok_or("cannot undo")?;
+        self.mirror_game();
+        Ok(String::new())
+    }
+
+    /// J89-10.2: `komi N` (a multiple of 0.5).
+    fn j89_komi(&mut self, cmd: &Command) -> Reply {
+        let a = args(cmd, 1, "komi")?;
+        let komi = number::<Points>(&a[0], "komi")?;
+        self.j89_mut()?.game.set_komi(komi);
+        Ok(String::new())
+    }
+
+    /// J89-5.1: `gorules-prisoners B W` before the first move of the game.
+    fn j89_prisoners(&mut self, cmd: &Command) -> Reply {
+        let a = args(cmd, 2, "no arguments, or two counts")?;
+        let set = [
+            number::<u32>(&a[0], "a count")?,
+            number::<u32>(&a[1], "a count")?,
+        ];
+        if !self.j89_ref()?.game.events().is_empty() {
+            return Err("the prisoners can be set only before the first move of the game".into());
+        }
+        self.current.base_prisoners = crate::color::ByColor::from_fn(|c| set[c.index()]);
+        self.restart_j89();
+        Ok(String::new())
+    }
+
+    /// PROTO-3.7: `gorules-state` for the game.
+    fn j89_state(&self) -> String {
+        let Some(j) = &self.j89 else {
+            return String::new();
+        };
+        let g = &j.game;
+        let p = g.prisoners();
+        format!(
+            "moves={} passes={} ended={} prisoners={},{} to_move={}",
+            g.events().len(),
+            g.passes(),
+            ended_name(g.stage()),
+            p[Color::Black],
+            p[Color::White],
+            g.to_move()
+        )
+    }
+
+    /// PROTO-11: `gorules-j89-game`.
+    fn j89_game_state(&self) -> String {
+        let Some(j) = &self.j89 else {
+            return String::new();
+        };
+        let g = &j.game;
+        let p = g.prisoners();
+        format!(
+            "stage={} to_move={} passes={} resumptions={} recurs={} prisoners={},{}",
+            stage_name(g.stage()),
+            g.to_move(),
+            g.passes(),
+            g.resumptions(),
+            if g.recurs() { "yes" } else { "no" },
+            p[Color::Black],
+            p[Color::White],
+        )
+    }
+
+    /// J89-9.3, J89-11.1: a request by a player (`gorules-j89-resume COLOUR`, `gorules-j89-resign COLOUR`).
+    fn j89_request(
+        &mut self,
+        cmd: &Command,
+        request: impl FnOnce(&mut Game, Color) -> Result<(), crate::j89::RequestError>,
+    ) -> Reply {
+        let a = args(cmd, 1, "a colour")?;
+        let c = color(&a[0])?;
+        let j = self.j89_mut()?;
+        request(&mut j.game, c).map_err(|e| e.to_string())?;
+        self.mirror_game();
+        Ok(String::new())
+    }
+
+    /// PROTO-10: the assessment of the current position as a stop position (J89-7 to J89-10), made once per
+    /// position.
+    pub(super) fn j89_assessment(&mut self) -> Result<Arc<Assessment>, String> {
+        let p = self.current.position().clone();
+        let j = self.j89_mut()?;
+        if let Some((at, a)) = &j.last {
+            if *at == p {
+                return Ok(a.clone());
+            }
+        }
+        let a = Arc::new(assess(&p, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?);
+        j.last = Some((p, a.clone()));
+        Ok(a)
+    }
+
+    /// J89-7, J89-8.3: `final_status_list alive|dead|seki` of the current position as a stop position.
+    fn j89_statuses(&mut self, cmd: &Command) -> Reply {
+        let a = args(cmd, 1, "a status: alive, dead or seki")?;
+        let wanted = match a[0].to_ascii_lowercase().as_str() {
+            "alive" => Status::Alive,
+            "dead" => Status::Dead,
+            "seki" => Status::Seki,
+            other => {
+                return Err(syntax(&format!(
+                    "a status (alive, dead or seki), found `{other}`"
+                )))
+            }
+        };
+        let assessment = self.j89_assessment()?;
+        let p = self.current.position();
+        Ok(assessment
+            .strings
+            .iter()
+            .filter(|(_, _, st)| *st == wanted)
+            .map(|(stones, _, _)| vertices(p, stones))
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    /// J89-8, J89-10: `gorules-j89-territory`.
+    fn j89_territory(&mut self, cmd: &Command) -> Reply {
+        args(cmd, 0, "no arguments")?;
+        let a = self.j89_assessment()?;
+        let p = self.current.position();
+        let list = |set: &PointSet| vertices(p, set).replace(' ', ",");
+        let mut eyes = a.eye_points.clone();
+        for c in Color::ALL {
+            eyes[c].subtract(&a.territory[c]);
+        }
+        Ok(format!(
+            "black_territory={} white_territory={} black_eye_points={} white_eye_points={} dame={} \
+             removed_by_black={} removed_by_white={} score={}",
+            list(&a.territory[Color::Black]),
+            list(&a.territory[Color::White]),
+            list(&eyes[Color::Black]),
+            list(&eyes[Color::White]),
+            list(&a.dame),
+            list(&a.removed[Color::Black]),
+            list(&a.removed[Color::White]),
+            a.score(self.current.prisoners()),
+        ))
+    }
+
+    /// GTP `final_score`: the current position scored as a stop position (J89-10.2, komi taken off), or how the
+    /// game ended without scoring; jigo is `0`.
+    fn j89_final_score(&mut self) -> Reply {
+        if let Some(r) = self.j89_ref()?.game.result_without_scoring() {
+            return Ok(r.to_string());
+        }
+        let a = self.j89_assessment()?;
+        let g = &self.j89_ref()?.game;
+        let score = Points::whole(a.score(g.prisoners())) - g.rules().komi;
+        Ok(match GameResult::Score(score) {
+            GameResult::Score(s) if s == Points::ZERO => "0".into(),
+            r => r.to_string(),
+        })
+    }
+
+    /// J89-10 to J89-14: `gorules-j89-result`: the result of the stopped or ended game.
+    fn j89_result(&mut self, cmd: &Command) -> Reply {
+        args(cmd, 0, "no arguments")?;
+        let stage = self.j89_ref()?.game.stage();
+        if stage == Stage::Playing {
+            return Err("the game is going on: it has no result yet".into());
+        }
+        let a = match stage {
+            Stage::Stopped => Some(self.j89_assessment()?),
+            _ => None,
+        };
+        let g = &self.j89_ref()?.game;
+        let result = match &a {
+            Some(a) => g.result(a),
+            None => g.result_without_scoring(),
+        };
+        result
+            .map(|r| r.to_string())
+            .ok_or_else(|| "the game has no result".into())
+    }
+}
