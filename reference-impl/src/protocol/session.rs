@@ -697,7 +697,15 @@ impl Session {
             Color::Black,
             &self.ruleset,
         );
-        self.j89 = j89.map(|(rules, game)| j89::J89Session::new(rules, game, &self.current));
+        // PROTO-10: the last assessment stays valid while the readings of the stop position are the same.
+        let previous = self.j89.take();
+        self.j89 = j89.map(|(rules, game)| {
+            let fresh = j89::J89Session::new(rules, game, &self.current);
+            match previous {
+                Some(old) => fresh.keeping_assessment_of(old),
+                None => fresh,
+            }
+        });
         Ok(String::new())
     }
 

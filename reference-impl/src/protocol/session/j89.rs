@@ -106,6 +106,16 @@ impl J89Session {
     }
 }
 
+impl J89Session {
+    /// This session with `old`'s last assessment, if both read the stop position the same way.
+    pub(super) fn keeping_assessment_of(mut self, old: J89Session) -> J89Session {
+        if old.rules == self.rules {
+            self.last = old.last;
+        }
+        self
+    }
+}
+
 /// PROTO-11: the stage of a game as the protocol writes it.
 fn stage_name(stage: Stage) -> &'static str {
     match stage {
