@@ -48,6 +48,10 @@ option_name!(
     IllegalMoveName { Refuse => "refuse", Forfeit => "forfeit" }
 );
 option_name!(
+    /// J89-R9: `none` (default) or `agreed`.
+    FillDameName { None => "none", Agreed => "agreed" }
+);
+option_name!(
     /// J89-R8: `opponent` (default) or `none`.
     DeadInRegionsName { Opponent => "opponent", None => "none" }
 );
@@ -257,18 +261,22 @@ pub enum J89Step {
     Resign(Color),
     /// J89-12.1: both players agree to end the game without result.
     AgreeNoResult,
+    /// J89-9.2, J89-R9: stones placed by agreement during the stop (not moves).
+    Fill(MovesSpec),
 }
 
 impl<'de> Deserialize<'de> for J89Step {
-    /// A one-key map: `moves: <moves>`, `refused: {move, reason}`, `resume: <colour>`, `resign: <colour>` or
-    /// `agree: no-result`.
+    /// A one-key map: `moves: <moves>`, `refused: {move, reason}`, `resume: <colour>`, `resign: <colour>`,
+    /// `agree: no-result` or `fill: <moves>`.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        const KINDS: &[&str] = &["moves", "refused", "resume", "resign", "agree"];
+        const KINDS: &[&str] = &["moves", "refused", "resume", "resign", "agree", "fill"];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = J89Step;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a step: a map with one key (moves, refused, resume, resign, agree)")
+                f.write_str(
+                    "a step: a map with one key (moves, refused, resume, resign, agree, fill)",
+                )
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -282,6 +290,7 @@ impl<'de> Deserialize<'de> for J89Step {
                     "refused" => J89Step::Refused(map.next_value()?),
                     "resume" => J89Step::Resume(map.next_value()?),
                     "resign" => J89Step::Resign(map.next_value()?),
+                    "fill" => J89Step::Fill(map.next_value()?),
                     "agree" => {
                         let what: String = map.next_value()?;
                         if what != "no-result" {

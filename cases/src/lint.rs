@@ -681,7 +681,7 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::J89Game(g) => {
             for step in &g.steps {
                 match step {
-                    J89Step::Moves(m) => {
+                    J89Step::Moves(m) | J89Step::Fill(m) => {
                         let alts = moves_ok(m, board, labels, None, e);
                         if alts.len() > 1
                             || alts.iter().any(|a| a.continues || a.cycle_start.is_some())

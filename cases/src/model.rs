@@ -322,6 +322,8 @@ pub struct J89Options {
     pub repetition: crate::j89::RepetitionName,
     /// J89-R11: what an illegal move does.
     pub illegal_move: crate::j89::IllegalMoveName,
+    /// J89-R9: whether stones may be placed by agreement during the stop.
+    pub fill_dame: crate::j89::FillDameName,
     /// J89-10.2: komi (0 unless agreed).
     pub komi: crate::j89::Komi,
 }

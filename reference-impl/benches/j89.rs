@@ -40,6 +40,12 @@ const POSITIONS: &[(&str, &[&str])] = &[
             ".##OOOOOOOO",
         ],
     ),
+    (
+        "Diagram 14, double-ko seki (cases/j89/j89-diagram-14-double-ko-seki.yaml)",
+        &[
+            "#.###.#.", "########", "OO####.#", ".OOOO###", "O#O.O#.#", "###OO###", ".#.#O#.#",
+        ],
+    ),
 ];
 
 fn main() {

@@ -305,3 +305,43 @@ fn japanese_1989_commands_need_the_ruleset() {
         "{out}"
     );
 }
+
+/// PROTO-11.8, J89-R9: stones placed by agreement during the stop, only under `fill_dame=agreed`.
+#[test]
+fn japanese_1989_stones_placed_by_agreement() {
+    let script = |rules: &str| {
+        format!(
+            "gorules-ruleset japanese-1989 {rules}\n\
+             gorules-setup alternation .X.XO.O/XXXXOOO/.X..O.O black\n\
+             gorules-j89-fill black D1\n\
+             play black pass\n\
+             play white pass\n\
+             gorules-j89-fill black D1\n\
+             gorules-j89-fill white D1\n\
+             gorules-j89-result\n\
+             gorules-j89-game\n"
+        )
+    };
+    let agreed = session(&script("fill_dame=agreed"));
+    let replies: Vec<&str> = agreed.split("\n\n").filter(|r| !r.is_empty()).collect();
+    assert_eq!(
+        replies,
+        [
+            "=",
+            "=",
+            "? the game has not stopped",
+            "=",
+            "=",
+            "=",
+            "? a stone placed by agreement must go on an empty point, capture nothing and keep a liberty",
+            "= B+2",
+            "= stage=stopped to_move=black passes=2 resumptions=0 recurs=no prisoners=0,0",
+        ]
+    );
+    let none = session(&script(""));
+    assert!(
+        none.contains("? no stone is placed by agreement under fill_dame=none (J89-R9)"),
+        "{none}"
+    );
+    assert!(none.contains("= jigo"), "{none}");
+}

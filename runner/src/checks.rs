@@ -930,6 +930,15 @@ fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Out
                 J89Action::Resign(*c),
                 format!("step {step_no}, {} resigns", who(*c)),
             )),
+            J89Step::Fill(m) => {
+                for mv in after_moves(&Some(m.clone()), case)? {
+                    let what = format!(
+                        "step {step_no}, a stone placed by agreement: {}",
+                        describe(moves, &mv, height)
+                    );
+                    out.push((J89Action::Fill(mv), what));
+                }
+            }
             J89Step::AgreeNoResult => out.push((
                 J89Action::AgreeNoResult,
                 format!("step {step_no}, both agree on no result"),

@@ -314,6 +314,8 @@ pub enum J89Action {
     Resign(Color),
     /// J89-12.1: both players agree on no result.
     AgreeNoResult,
+    /// J89-9.2, J89-R9: a stone placed by agreement during the stop.
+    Fill(Move),
 }
 
 impl J89Action {

@@ -133,6 +133,7 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
                     o.illegal_move.name(),
                     o.illegal_move.is_default(),
                 ),
+                ("fill_dame", o.fill_dame.name(), o.fill_dame.is_default()),
             ];
             for (key, value, default) in later {
                 if !default {
@@ -727,6 +728,11 @@ impl Engine for Remote {
                     self.gtp()?.send("gorules-j89-resign", &[color_word(*c)])?
                 }
                 J89Action::AgreeNoResult => self.gtp()?.send("gorules-j89-no-result", &[])?,
+                J89Action::Fill(m) => {
+                    let v = move_word(m, height)?;
+                    self.gtp()?
+                        .send("gorules-j89-fill", &[player_word(m.player), &v])?
+                }
             };
             answers.push(if r.success {
                 Ok(())

@@ -216,3 +216,11 @@ fn j89_game_checks_can_fail() {
         "stage: expected stopped, found ended",
     );
 }
+
+#[test]
+fn a_j89_stone_placed_by_agreement_changes_the_result() {
+    let fill = j89_case_file("j89-constructed-fill-dame-agreed");
+    assert_eq!(verdict(&fill, "filled-by-agreement"), Verdict::Pass);
+    let text = sabotaged(&fill, "        - fill: \"#[a]\"\n", "");
+    fails_with(&text, "filled-by-agreement", "result: expected B+2, found jigo");
+}

@@ -45,7 +45,17 @@ pub enum IllegalMoves {
     Forfeit,
 }
 
-/// J89-R3, J89-R10, J89-R11, J89-10.2: the rules of play the Japanese 1989 Rules leave to a reading, and komi.
+/// J89-R9: whether stones may be placed by agreement while the game is stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum FillDame {
+    /// No: the stop position is scored as it stands; a player who wants a dame filled asks to resume.
+    #[default]
+    None,
+    /// Yes: during the stop the players may place stones by agreement (J89-9.2); they are not moves.
+    Agreed,
+}
+
+/// J89-R3, J89-R9, J89-R10, J89-R11, J89-10.2: the rules of play the Japanese 1989 Rules leave to a reading, and komi.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GameRules {
     /// J89-R3.
@@ -54,6 +64,8 @@ pub struct GameRules {
     pub repetition: Repetition,
     /// J89-R11.
     pub illegal_move: IllegalMoves,
+    /// J89-R9.
+    pub fill_dame: FillDame,
     /// J89-10.2: komi, subtracted from Black's score (0 unless agreed).
     pub komi: Points,
 }
@@ -89,6 +101,10 @@ pub enum RequestError {
     NotStopped,
     /// J89-12.1: no result needs a whole-board position that has recurred.
     NoRepetition,
+    /// J89-R9: under `fill_dame: none` no stone is placed by agreement.
+    NoFilling,
+    /// J89-R9: a stone placed by agreement goes on an empty point, captures nothing and keeps a liberty.
+    NotAFilling,
     /// The game has ended.
     Ended,
 }
@@ -99,6 +115,12 @@ impl fmt::Display for RequestError {
             RequestError::NotStopped => "the game has not stopped",
             RequestError::NoRepetition => {
                 "the current whole-board position has not occurred before"
+            }
+            RequestError::NoFilling => {
+                "no stone is placed by agreement under fill_dame=none (J89-R9): resume the game to play it"
+            }
+            RequestError::NotAFilling => {
+                "a stone placed by agreement must go on an empty point, capture nothing and keep a liberty"
             }
             RequestError::Ended => "the game has ended",
         })
@@ -188,6 +210,8 @@ pub enum Event {
     Resign(Color),
     /// J89-12.1: both players agreed to end the game without result.
     AgreeNoResult,
+    /// J89-9.2, J89-R9: a stone of the colour placed by agreement during the stop.
+    Fill(Color, Point),
 }
 
 /// J89-6: one move as the game made it.
@@ -428,6 +452,30 @@ impl Game {
         Ok(())
     }
 
+    /// J89-9.2, J89-R9: during the stop, the players agree to place a stone of `color` on `point` (filling a
+    /// dame, or a stone the statuses would need); it is not a move: the stage, the side to move and the passes
+    /// stay as they are. Under `fill_dame: none` nothing is placed.
+    pub fn fill(&mut self, color: Color, point: Point) -> Result<(), RequestError> {
+        match self.stage {
+            Stage::Stopped => {}
+            Stage::Playing => return Err(RequestError::NotStopped),
+            Stage::Ended(_) => return Err(RequestError::Ended),
+        }
+        if self.rules.fill_dame == FillDame::None {
+            return Err(RequestError::NoFilling);
+        }
+        let effect = apply_play(self.position(), color, point, SuicideRule::Prohibited)
+            .map_err(|_| RequestError::NotAFilling)?;
+        if !effect.captured.is_empty() {
+            return Err(RequestError::NotAFilling);
+        }
+        self.events.push(Event::Fill(color, point));
+        if let Some(last) = self.positions.last_mut() {
+            *last = effect.position;
+        }
+        Ok(())
+    }
+
     /// The same game without its last event, replayed from the start; `None` if nothing happened yet.
     pub fn undone(&self) -> Option<Game> {
         let (_, keep) = self.events.split_last()?;
@@ -443,6 +491,7 @@ impl Game {
                 Event::Resume(c) => again.resume(c).is_ok(),
                 Event::Resign(c) => again.resign(c).is_ok(),
                 Event::AgreeNoResult => again.agree_no_result().is_ok(),
+                Event::Fill(c, p) => again.fill(c, p).is_ok(),
             };
             if !replayed {
                 unreachable!("every recorded event was accepted once and is accepted again");

@@ -1,10 +1,11 @@
 //! J89: the Japanese Rules of Go (1989), spec/japanese-1989.md.
 //!
 //! The game: alternation under simple ko with suicide prohibited, the stop by two passes, resumption,
-//! resignation, no result on a repetition and forfeit (J89-2 to J89-6, J89-9, J89-11, J89-12, J89-14, with the
-//! options J89-R3, J89-R10, J89-R11). The stop position: the confirmation of life and death as an exact game
-//! under the pass-for-ko rule (J89-7, J89-R5, J89-R7), the statuses alive, dead and seki, eye points, dame and
-//! territory (J89-8, J89-R1, J89-R8), the removal of dead stones in territory and the result (J89-10, J89-R6).
+//! resignation, no result on a repetition, forfeit and stones placed by agreement during the stop (J89-2 to
+//! J89-6, J89-9, J89-11, J89-12, J89-14, with the options J89-R3, J89-R9, J89-R10, J89-R11). The stop position:
+//! the confirmation of life and death as an exact game under the pass-for-ko rule (J89-7, J89-R5, J89-R7), the
+//! statuses alive, dead and seki, eye points, dame and territory (J89-8, J89-R1, J89-R8), the removal of dead
+//! stones in territory and the result (J89-10, J89-R6).
 
 mod confirm;
 mod game;
@@ -17,8 +18,8 @@ pub use confirm::{
     DeadInRegions, DeadOutside, J89Rules, KoBan, NewStone, SekiStones, DEFAULT_STATE_LIMIT,
 };
 pub use game::{
-    End, Event, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass, Refusal, Repetition,
-    RequestError, Stage,
+    End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass, Refusal,
+    Repetition, RequestError, Stage,
 };
 pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
 pub use settled::settled_eye_spaces;

@@ -106,6 +106,7 @@ const COMMANDS: &[&str] = &[
     "gorules-j89-resume",
     "gorules-j89-resign",
     "gorules-j89-no-result",
+    "gorules-j89-fill",
     "gorules-kee-rules",
     "gorules-kee-board",
     "gorules-kee-setup",

@@ -5,9 +5,9 @@ use super::{args, color, number, parse_move, syntax, vertices, Current, Phase, R
 use crate::board::PointSet;
 use crate::color::Color;
 use crate::j89::{
-    assess, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside, End, Game, GameResult,
-    GameRules, IllegalMoves, J89Rules, NewStone, RecaptureAfterPass, Repetition, SekiStones, Stage,
-    Status, DEFAULT_LIMITS,
+    assess, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside, End, FillDame, Game,
+    GameResult, GameRules, IllegalMoves, J89Rules, NewStone, RecaptureAfterPass, Repetition,
+    SekiStones, Stage, Status, DEFAULT_LIMITS,
 };
 use crate::naj::score::Points;
 use crate::position::Position;
@@ -39,6 +39,7 @@ pub(super) const J89_COMMANDS: &[&str] = &[
     "gorules-j89-resume",
     "gorules-j89-resign",
     "gorules-j89-no-result",
+    "gorules-j89-fill",
 ];
 
 /// PROTO-10: `gorules-ruleset japanese-1989 KEY=VALUE...`: the readings (J89-R) and komi.
@@ -75,6 +76,8 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
             ("repetition", "jigo") => game.repetition = Repetition::Jigo,
             ("illegal_move", "refuse") => game.illegal_move = IllegalMoves::Refuse,
             ("illegal_move", "forfeit") => game.illegal_move = IllegalMoves::Forfeit,
+            ("fill_dame", "none") => game.fill_dame = FillDame::None,
+            ("fill_dame", "agreed") => game.fill_dame = FillDame::Agreed,
             ("komi", v) => game.komi = number::<Points>(v, "komi")?,
             _ => {
                 return Err(syntax(&format!(
@@ -82,7 +85,7 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
                      new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
                      dead_outside_territory=stay|remove, dead_in_regions=opponent|none, \
                      recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
-                     illegal_move=refuse|forfeit, komi=N), found `{o}`"
+                     illegal_move=refuse|forfeit, fill_dame=none|agreed, komi=N), found `{o}`"
                 )))
             }
         }
@@ -141,7 +144,13 @@ impl Session {
     /// PROTO-10: after a command that set up a new position, the game starts again from it.
     pub(super) fn restart_j89(&mut self) {
         if let Some(j) = &mut self.j89 {
-            *j = J89Session::new(j.rules, j.game.rules(), &self.current);
+            // The last assessment stays: it is kept with the position it is of.
+            j.game = Game::new(
+                self.current.position().clone(),
+                self.current.sequence.to_move(),
+                self.current.prisoners(),
+                j.game.rules(),
+            );
         }
     }
 
@@ -188,6 +197,7 @@ impl Session {
             "gorules-j89-result" => self.j89_result(cmd),
             "gorules-j89-resume" => self.j89_request(cmd, |g, c| g.resume(c)),
             "gorules-j89-resign" => self.j89_request(cmd, |g, c| g.resign(c)),
+            "gorules-j89-fill" => self.j89_fill(cmd),
             "gorules-j89-no-result" => args(cmd, 0, "no arguments").and_then(|_| {
                 let j = self.j89_mut()?;
                 j.game.agree_no_result().map_err(|e| e.to_string())?;
@@ -302,6 +312,19 @@ impl Session {
             p[Color::Black],
             p[Color::White],
         )
+    }
+
+    /// J89-9.2, J89-R9: `gorules-j89-fill COLOUR VERTEX`: a stone placed by agreement during the stop.
+    fn j89_fill(&mut self, cmd: &Command) -> Reply {
+        let a = args(cmd, 2, "a colour and a vertex")?;
+        let c = color(&a[0])?;
+        let crate::moves::Move::Play(point) = parse_move(self.current.position(), &a[1])? else {
+            return Err(syntax("a vertex, not pass"));
+        };
+        let j = self.j89_mut()?;
+        j.game.fill(c, point).map_err(|e| e.to_string())?;
+        self.mirror_game();
+        Ok(String::new())
     }
 
     /// J89-9.3, J89-11.1: a request by a player (`gorules-j89-resume COLOUR`, `gorules-j89-resign COLOUR`).
