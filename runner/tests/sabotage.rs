@@ -222,5 +222,9 @@ fn a_j89_stone_placed_by_agreement_changes_the_result() {
     let fill = j89_case_file("j89-constructed-fill-dame-agreed");
     assert_eq!(verdict(&fill, "filled-by-agreement"), Verdict::Pass);
     let text = sabotaged(&fill, "        - fill: \"#[a]\"\n", "");
-    fails_with(&text, "filled-by-agreement", "result: expected B+2, found jigo");
+    fails_with(
+        &text,
+        "filled-by-agreement",
+        "result: expected B+2, found jigo",
+    );
 }
