@@ -286,7 +286,10 @@ impl Session {
         let p = g.prisoners();
         format!(
             "moves={} passes={} ended={} prisoners={},{} to_move={}",
-            g.events().len(),
+            g.events()
+                .iter()
+                .filter(|e| matches!(e, crate::j89::Event::Move(..)))
+                .count(),
             g.passes(),
             ended_name(g.stage()),
             p[Color::Black],
