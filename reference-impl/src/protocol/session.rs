@@ -68,7 +68,8 @@ pub struct Session {
     j89: Option<j89::J89Session>,
 }
 
-/// PROTO-2, PROTO-3: every command this engine knows.
+/// PROTO-2, PROTO-3, PROTO-9: the commands this engine knows besides those of the Japanese 1989 Rules
+/// ([`j89::J89_COMMANDS`]).
 const COMMANDS: &[&str] = &[
     "protocol_version",
     "name",
@@ -98,15 +99,6 @@ const COMMANDS: &[&str] = &[
     "gorules-points",
     "gorules-score",
     "gorules-best-play",
-    "final_status_list",
-    "final_score",
-    "gorules-j89-territory",
-    "gorules-j89-game",
-    "gorules-j89-result",
-    "gorules-j89-resume",
-    "gorules-j89-resign",
-    "gorules-j89-no-result",
-    "gorules-j89-fill",
     "gorules-kee-rules",
     "gorules-kee-board",
     "gorules-kee-setup",
@@ -309,9 +301,15 @@ impl Session {
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => {
                 let a = args(cmd, 1, "a command name")?;
-                Ok(COMMANDS.contains(&a[0].as_str()).to_string())
+                let name = a[0].as_str();
+                Ok((COMMANDS.contains(&name) || j89::J89_COMMANDS.contains(&name)).to_string())
             }
-            "list_commands" => Ok(COMMANDS.join("\n")),
+            "list_commands" => Ok(COMMANDS
+                .iter()
+                .chain(j89::J89_COMMANDS)
+                .copied()
+                .collect::<Vec<_>>()
+                .join("\n")),
             "quit" => Ok(String::new()),
             "boardsize" => {
                 let a = args(cmd, 1, "a board size")?;

@@ -29,7 +29,7 @@ pub(super) struct J89Session {
     last: Option<Assessed>,
 }
 
-/// PROTO-11: the commands of the Japanese 1989 game.
+/// PROTO-10, PROTO-11: the commands of the Japanese 1989 Rules (the session's other commands: `COMMANDS`).
 pub(super) const J89_COMMANDS: &[&str] = &[
     "final_status_list",
     "final_score",
