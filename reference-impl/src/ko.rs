@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::Point;
+use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::moves::{Move, PlayEffect};
 use crate::sequence::Sequence;
@@ -99,10 +99,21 @@ fn simple_ko_forbids(sequence: &Sequence, play: &ProposedPlay<'_>) -> bool {
     let Some(last) = sequence.moves().last() else {
         return false;
     };
-    let Move::Play(y) = last.mv else { return false };
-    let single =
-        |set: &crate::board::PointSet| (set.len() == 1).then(|| set.iter().next()).flatten();
-    single(&last.captured) == Some(play.point) && single(&play.effect.captured) == Some(y)
+    is_simple_ko_retake(last.mv, &last.captured, play.point, &play.effect.captured)
+}
+
+/// KO-3.1: whether a play on `point` that captures `captured` retakes the ko of the earlier move `last`, which
+/// captured `last_captured`: `last` was a play on `y` that took exactly one stone, on `point`, and this play takes
+/// exactly the stone on `y`.
+pub fn is_simple_ko_retake(
+    last: Move,
+    last_captured: &PointSet,
+    point: Point,
+    captured: &PointSet,
+) -> bool {
+    let Move::Play(y) = last else { return false };
+    let single = |set: &PointSet| (set.len() == 1).then(|| set.iter().next()).flatten();
+    single(last_captured) == Some(point) && single(captured) == Some(y)
 }
 
 /// KO-4.1: the proposed position occurred earlier in this move-sequence (with any player to move).

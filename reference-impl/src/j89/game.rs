@@ -9,6 +9,7 @@ use super::territory::Assessment;
 use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
+use crate::ko::is_simple_ko_retake;
 use crate::moves::{apply_play, Move, PlayEffect, SuicideRule};
 use crate::naj::score::Points;
 use crate::position::Position;
@@ -352,12 +353,10 @@ impl Game {
             RecaptureAfterPass::Allowed => back.next().filter(|m| !m.mv.is_pass()),
             RecaptureAfterPass::Forbidden => back.find(|m| !m.mv.is_pass()),
         };
-        let Some(last) = last_play else { return false };
-        let Move::Play(y) = last.mv else { return false };
-        let single = |set: &PointSet| (set.len() == 1).then(|| set.iter().next()).flatten();
-        last.color == color.opponent()
-            && single(&last.captured) == Some(point)
-            && single(&effect.captured) == Some(y)
+        last_play.is_some_and(|last| {
+            last.color == color.opponent()
+                && is_simple_ko_retake(last.mv, &last.captured, point, &effect.captured)
+        })
     }
 
     /// J89-2, J89-9.1, J89-12, J89-14: makes `mv` for `color`. A refused move changes nothing, unless the option
@@ -415,17 +414,22 @@ impl Game {
 
     /// J89-9.3: `requester` asks to resume the stopped game; his opponent moves first.
     pub fn resume(&mut self, requester: Color) -> Result<(), RequestError> {
-        match self.stage {
-            Stage::Stopped => {}
-            Stage::Playing => return Err(RequestError::NotStopped),
-            Stage::Ended(_) => return Err(RequestError::Ended),
-        }
+        self.must_be_stopped()?;
         self.events.push(Event::Resume(requester));
         self.stage = Stage::Playing;
         self.to_move = requester.opponent();
         self.passes = 0;
         self.resumptions += 1;
         Ok(())
+    }
+
+    /// J89-9.1: resumption and stones placed by agreement need a stopped game.
+    fn must_be_stopped(&self) -> Result<(), RequestError> {
+        match self.stage {
+            Stage::Stopped => Ok(()),
+            Stage::Playing => Err(RequestError::NotStopped),
+            Stage::Ended(_) => Err(RequestError::Ended),
+        }
     }
 
     /// J89-11.1: `loser` concedes, while the game is going on or stopped.
@@ -456,11 +460,7 @@ impl Game {
     /// dame, or a stone the statuses would need); it is not a move: the stage, the side to move and the passes
     /// stay as they are. Under `fill_dame: none` nothing is placed.
     pub fn fill(&mut self, color: Color, point: Point) -> Result<(), RequestError> {
-        match self.stage {
-            Stage::Stopped => {}
-            Stage::Playing => return Err(RequestError::NotStopped),
-            Stage::Ended(_) => return Err(RequestError::Ended),
-        }
+        self.must_be_stopped()?;
         if self.rules.fill_dame == FillDame::None {
             return Err(RequestError::NoFilling);
         }
@@ -504,11 +504,14 @@ impl Game {
     /// (J89-10.2, komi taken off); for an ended game, how it ended; `None` while the game is going on.
     pub fn result(&self, assessment: &Assessment) -> Option<GameResult> {
         self.result_without_scoring().or_else(|| {
-            (self.stage == Stage::Stopped).then(|| {
-                let board = Points::whole(assessment.score(self.prisoners));
-                GameResult::Score(board - self.rules.komi)
-            })
+            (self.stage == Stage::Stopped).then(|| GameResult::Score(self.score(assessment)))
         })
+    }
+
+    /// J89-10.2: the current position scored as a stop position, given its `assessment`: Black's territory and
+    /// prisoners minus White's, komi taken off.
+    pub fn score(&self, assessment: &Assessment) -> Points {
+        Points::whole(assessment.score(self.prisoners)) - self.rules.komi
     }
 
     /// J89-11, J89-12, J89-14: the result of a game that ended without scoring the board; `None` otherwise.

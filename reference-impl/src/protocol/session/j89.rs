@@ -11,7 +11,6 @@ use crate::j89::{
 };
 use crate::naj::score::Points;
 use crate::position::Position;
-use crate::sequence::Sequence;
 use gorules_grammar::gtp::Command;
 use std::sync::Arc;
 
@@ -98,18 +97,11 @@ impl J89Session {
     pub(super) fn new(rules: J89Rules, game: GameRules, current: &Current) -> J89Session {
         J89Session {
             rules,
-            game: Game::new(
-                current.position().clone(),
-                current.sequence.to_move(),
-                current.prisoners(),
-                game,
-            ),
+            game: game_from(current, game),
             last: None,
         }
     }
-}
 
-impl J89Session {
     /// This session with `old`'s last assessment, if both read the stop position the same way.
     pub(super) fn keeping_assessment_of(mut self, old: J89Session) -> J89Session {
         if old.rules == self.rules {
@@ -117,6 +109,16 @@ impl J89Session {
         }
         self
     }
+}
+
+/// PROTO-10: a game under `rules` from the position, side to move and prisoners of `current`.
+fn game_from(current: &Current, rules: GameRules) -> Game {
+    Game::new(
+        current.position().clone(),
+        current.sequence.to_move(),
+        current.prisoners(),
+        rules,
+    )
 }
 
 /// PROTO-11: the stage of a game as the protocol writes it.
@@ -145,12 +147,7 @@ impl Session {
     pub(super) fn restart_j89(&mut self) {
         if let Some(j) = &mut self.j89 {
             // The last assessment stays: it is kept with the position it is of.
-            j.game = Game::new(
-                self.current.position().clone(),
-                self.current.sequence.to_move(),
-                self.current.prisoners(),
-                j.game.rules(),
-            );
+            j.game = game_from(&self.current, j.game.rules());
         }
     }
 
@@ -165,11 +162,6 @@ impl Session {
                 &self.ruleset,
             );
             current.base_prisoners = g.prisoners();
-            current.sequence = Sequence::new(
-                g.position().clone(),
-                g.to_move(),
-                self.ruleset.sequence_rules(),
-            );
             self.current = current;
         }
     }
@@ -414,8 +406,7 @@ impl Session {
             return Ok(r.to_string());
         }
         let a = self.j89_assessment()?;
-        let g = &self.j89_ref()?.game;
-        let score = Points::whole(a.score(g.prisoners())) - g.rules().komi;
+        let score = self.j89_ref()?.game.score(&a);
         Ok(match GameResult::Score(score) {
             GameResult::Score(s) if s == Points::ZERO => "0".into(),
             r => r.to_string(),
@@ -429,14 +420,11 @@ impl Session {
         if stage == Stage::Playing {
             return Err("the game is going on: it has no result yet".into());
         }
-        let a = match stage {
-            Stage::Stopped => Some(self.j89_assessment()?),
-            _ => None,
-        };
-        let g = &self.j89_ref()?.game;
-        let result = match &a {
-            Some(a) => g.result(a),
-            None => g.result_without_scoring(),
+        let result = if stage == Stage::Stopped {
+            let a = self.j89_assessment()?;
+            self.j89_ref()?.game.result(&a)
+        } else {
+            self.j89_ref()?.game.result_without_scoring()
         };
         result
             .map(|r| r.to_string())
