@@ -1,4 +1,4 @@
-//! CASE-9.1, CASE-9.4: the Japanese 1989 ruleset's options of play and the `j89_game` check: a game played on
+//! CASE-9.1, CASE-9.4: the Japanese 1989 ruleset's options and the `j89_game` check: a game played on
 //! from the case board, step by step, and what it has become.
 
 use crate::model::{Color, Feature, Prisoners};
@@ -35,6 +35,22 @@ macro_rules! option_name {
     };
 }
 
+option_name!(
+    /// J89-R1: `groups` (default) or `strings`.
+    SekiStonesName { Groups => "groups", Strings => "strings" }
+);
+option_name!(
+    /// J89-R5: `adjacent` (default) or `on-captured-points`.
+    NewStoneName { Adjacent => "adjacent", OnCapturedPoints => "on-captured-points" }
+);
+option_name!(
+    /// J89-R6: `stay` (default) or `remove`.
+    DeadOutsideName { Stay => "stay", Remove => "remove" }
+);
+option_name!(
+    /// J89-R12: `contested` (default) or `whole`.
+    ConfirmationBoardName { Contested => "contested", Whole => "whole" }
+);
 option_name!(
     /// J89-R3: `allowed` (default) or `forbidden`.
     RecaptureAfterPassName { Allowed => "allowed", Forbidden => "forbidden" }

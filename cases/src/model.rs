@@ -307,13 +307,13 @@ pub enum Ruleset {
 #[serde(deny_unknown_fields, default)]
 pub struct J89Options {
     /// J89-R12: where the confirmation plays.
-    pub confirmation_board: ConfirmationBoardName,
+    pub confirmation_board: crate::j89::ConfirmationBoardName,
     /// J89-R5: which new stones keep a captured string alive.
-    pub new_stone: NewStoneName,
+    pub new_stone: crate::j89::NewStoneName,
     /// J89-R1: which stones a dame puts in seki.
-    pub seki_stones: SekiStonesName,
+    pub seki_stones: crate::j89::SekiStonesName,
     /// J89-R6: dead stones outside territory.
-    pub dead_outside_territory: DeadOutsideName,
+    pub dead_outside_territory: crate::j89::DeadOutsideName,
     /// J89-R8: which dead stones belong to a player's regions.
     pub dead_in_regions: crate::j89::DeadInRegionsName,
     /// J89-R3: whether a pass lifts the simple-ko ban.
@@ -326,86 +326,6 @@ pub struct J89Options {
     pub fill_dame: crate::j89::FillDameName,
     /// J89-10.2: komi (0 unless agreed).
     pub komi: crate::j89::Komi,
-}
-
-/// J89-R1: `groups` (default) or `strings`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum SekiStonesName {
-    #[default]
-    Groups,
-    Strings,
-}
-
-impl SekiStonesName {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            SekiStonesName::Groups => "groups",
-            SekiStonesName::Strings => "strings",
-        }
-    }
-}
-
-/// J89-R6: `stay` (default) or `remove`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum DeadOutsideName {
-    #[default]
-    Stay,
-    Remove,
-}
-
-impl DeadOutsideName {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            DeadOutsideName::Stay => "stay",
-            DeadOutsideName::Remove => "remove",
-        }
-    }
-}
-
-/// J89-R5: `adjacent` (default) or `on-captured-points`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum NewStoneName {
-    #[default]
-    Adjacent,
-    OnCapturedPoints,
-}
-
-impl NewStoneName {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            NewStoneName::Adjacent => "adjacent",
-            NewStoneName::OnCapturedPoints => "on-captured-points",
-        }
-    }
-}
-
-/// J89-R12: `contested` (default) or `whole`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum ConfirmationBoardName {
-    #[default]
-    Contested,
-    Whole,
-}
-
-impl ConfirmationBoardName {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ConfirmationBoardName::Contested => "contested",
-            ConfirmationBoardName::Whole => "whole",
-        }
-    }
 }
 
 impl Ruleset {

@@ -4,6 +4,7 @@ use crate::engine::{
     At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, Legality, Line,
     Start, Statuses, TerritoryOutcome,
 };
+use crate::remote::reason_of;
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Result, J89Step, Refusal};
@@ -897,8 +898,12 @@ fn who(c: Color) -> &'static str {
     }
 }
 
-/// CASE-9.4: the steps of a game check as actions, each with the words a report shows for it.
-fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Outcome> {
+/// CASE-9.4: the steps of a game check as actions, each with the words a report shows for it and, for a move
+/// that must be refused, the reason the case expects.
+fn j89_actions(
+    case: &Case,
+    g: &J89Game,
+) -> Result<Vec<(J89Action, String, Option<Refusal>)>, Outcome> {
     let height = case.board.size().1;
     let mut out = Vec::new();
     let mut moves = 0;
@@ -909,7 +914,7 @@ fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Out
                 for mv in after_moves(&Some(m.clone()), case)? {
                     let what = format!("step {step_no}, {}", describe(moves, &mv, height));
                     moves += 1;
-                    out.push((J89Action::Play(mv), what));
+                    out.push((J89Action::Play(mv), what, None));
                 }
             }
             J89Step::Refused(r) => {
@@ -920,15 +925,17 @@ fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Out
                         Outcome::Fail("case error: a refused step has no move".into())
                     })?;
                 let what = format!("step {step_no}, refused {}", describe(moves, &mv, height));
-                out.push((J89Action::Refused(mv), what));
+                out.push((J89Action::Refused(mv), what, r.reason));
             }
             J89Step::Resume(c) => out.push((
                 J89Action::Resume(*c),
                 format!("step {step_no}, {} asks to resume", who(*c)),
+                None,
             )),
             J89Step::Resign(c) => out.push((
                 J89Action::Resign(*c),
                 format!("step {step_no}, {} resigns", who(*c)),
+                None,
             )),
             J89Step::Fill(m) => {
                 for mv in after_moves(&Some(m.clone()), case)? {
@@ -936,43 +943,26 @@ fn j89_actions(case: &Case, g: &J89Game) -> Result<Vec<(J89Action, String)>, Out
                         "step {step_no}, a stone placed by agreement: {}",
                         describe(moves, &mv, height)
                     );
-                    out.push((J89Action::Fill(mv), what));
+                    out.push((J89Action::Fill(mv), what, None));
                 }
             }
             J89Step::AgreeNoResult => out.push((
                 J89Action::AgreeNoResult,
                 format!("step {step_no}, both agree on no result"),
+                None,
             )),
         }
     }
     Ok(out)
 }
 
-/// CASE-9.4: the reason in an engine's refusal (`illegal move: simple-ko`, `illegal move: wrong color`).
-fn refusal_of(text: &str) -> Option<Refusal> {
-    text.trim()
-        .strip_prefix("illegal move:")
-        .and_then(|r| r.parse().ok())
-}
-
 fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let actions = j89_actions(case, g)?;
-    let expected_reason = |i: usize| {
-        g.steps
-            .iter()
-            .filter_map(|st| match st {
-                J89Step::Refused(r) => Some(r.reason),
-                _ => None,
-            })
-            .nth(i)
-            .flatten()
-    };
-    let plain: Vec<J89Action> = actions.iter().map(|(a, _)| *a).collect();
+    let plain: Vec<J89Action> = actions.iter().map(|(a, _, _)| *a).collect();
     let got = engine.j89_game(&s, &plain, g.result.is_some())?;
     let mut out = Vec::new();
-    let mut refused_seen = 0;
-    for ((action, what), answer) in actions.iter().zip(&got.answers) {
+    for ((action, what, reason), answer) in actions.iter().zip(&got.answers) {
         match (action.accepted(), answer) {
             (true, Ok(())) => {}
             (true, Err(text)) => {
@@ -984,13 +974,11 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
                 return Ok(out);
             }
             (false, Err(text)) => {
-                if let Some(want) = expected_reason(refused_seen) {
-                    let found = refusal_of(text);
-                    if found != Some(want) {
+                if let Some(want) = reason {
+                    if reason_of::<Refusal>(text) != Some(*want) {
                         out.push(Mismatch::new(what.clone(), want, text));
                     }
                 }
-                refused_seen += 1;
             }
         }
     }

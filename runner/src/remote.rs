@@ -183,8 +183,9 @@ fn first_mover(start: &Start, phase: Phase, moves: &[Move]) -> Color {
     }
 }
 
-/// The reason in `? illegal move: REASON`, if the engine names one we know.
-fn reason_of(text: &str) -> Option<Reason> {
+/// The reason in `? illegal move: REASON`, if the engine names one we know (a [`Reason`], or for the Japanese
+/// 1989 game a refusal of CASE-9.4).
+pub(crate) fn reason_of<R: std::str::FromStr>(text: &str) -> Option<R> {
     text.strip_prefix("illegal move:")
         .and_then(|r| r.trim().parse().ok())
 }
