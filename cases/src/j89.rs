@@ -68,6 +68,14 @@ option_name!(
     FillDameName { None => "none", Agreed => "agreed" }
 );
 option_name!(
+    /// J89-R4: `ignore` (default) or `both-lose`.
+    Article13Name { Ignore => "ignore", BothLose => "both-lose" }
+);
+option_name!(
+    /// J89-R7: `designated` (default) or `pooled`.
+    KoPassName { Designated => "designated", Pooled => "pooled" }
+);
+option_name!(
     /// J89-R8: `opponent` (default) or `none`.
     DeadInRegionsName { Opponent => "opponent", None => "none" }
 );
@@ -157,6 +165,10 @@ pub struct J89Game {
     /// J89-10 to J89-14: the result of a stopped or ended game.
     #[serde(default)]
     pub result: Option<J89Result>,
+    /// J89-13.1, J89-R4: every effective move of the stopped game (each one move with its player, as
+    /// `"#[D1]"`); an empty list says there is none.
+    #[serde(default)]
+    pub effective_moves: Option<Vec<MovesSpec>>,
 }
 
 /// CASE-9.4: where a game stands.
@@ -279,19 +291,24 @@ pub enum J89Step {
     AgreeNoResult,
     /// J89-9.2, J89-R9: stones placed by agreement during the stop (not moves).
     Fill(MovesSpec),
+    /// J89-13.1, J89-R4: at the stop the players do not agree that the game has ended, and neither asks to
+    /// resume.
+    Disagree,
 }
 
 impl<'de> Deserialize<'de> for J89Step {
     /// A one-key map: `moves: <moves>`, `refused: {move, reason}`, `resume: <colour>`, `resign: <colour>`,
-    /// `agree: no-result` or `fill: <moves>`.
+    /// `agree: no-result`, `fill: <moves>` or `disagree: end`.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        const KINDS: &[&str] = &["moves", "refused", "resume", "resign", "agree", "fill"];
+        const KINDS: &[&str] = &[
+            "moves", "refused", "resume", "resign", "agree", "fill", "disagree",
+        ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = J89Step;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(
-                    "a step: a map with one key (moves, refused, resume, resign, agree, fill)",
+                    "a step: a map with one key (moves, refused, resume, resign, agree, fill, disagree)",
                 )
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
@@ -315,6 +332,15 @@ impl<'de> Deserialize<'de> for J89Step {
                             )));
                         }
                         J89Step::AgreeNoResult
+                    }
+                    "disagree" => {
+                        let what: String = map.next_value()?;
+                        if what != "end" {
+                            return Err(serde::de::Error::custom(format!(
+                                "the players can disagree on `end` only (J89-13.1), found `{what}`"
+                            )));
+                        }
+                        J89Step::Disagree
                     }
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
@@ -342,6 +368,8 @@ pub enum J89Result {
     Resignation(Color),
     /// J89-14.1: the winner by forfeit.
     Forfeit(Color),
+    /// J89-13.1: both players lose.
+    BothLose,
 }
 
 impl fmt::Display for J89Result {
@@ -362,6 +390,7 @@ impl fmt::Display for J89Result {
             J89Result::NoResult => f.write_str("no-result"),
             J89Result::Resignation(c) => write!(f, "{}+R", letter(c)),
             J89Result::Forfeit(c) => write!(f, "{}+F", letter(c)),
+            J89Result::BothLose => f.write_str("both-lose"),
         }
     }
 }
@@ -369,11 +398,15 @@ impl fmt::Display for J89Result {
 impl FromStr for J89Result {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad =
-            || format!("expected a result (B+3, W+0.5, jigo, no-result, B+R, W+F), found `{s}`");
+        let bad = || {
+            format!(
+                "expected a result (B+3, W+0.5, jigo, no-result, both-lose, B+R, W+F), found `{s}`"
+            )
+        };
         match s.trim() {
             "jigo" | "0" => return Ok(J89Result::Score(0)),
             "no-result" => return Ok(J89Result::NoResult),
+            "both-lose" => return Ok(J89Result::BothLose),
             _ => {}
         }
         let (side, rest) = s.trim().split_once('+').ok_or_else(bad)?;
@@ -410,7 +443,16 @@ mod tests {
 
     #[test]
     fn results_round_trip() {
-        for text in ["B+3", "W+0.5", "jigo", "no-result", "B+R", "W+F", "B+12.5"] {
+        for text in [
+            "B+3",
+            "W+0.5",
+            "jigo",
+            "no-result",
+            "both-lose",
+            "B+R",
+            "W+F",
+            "B+12.5",
+        ] {
             let r: J89Result = text.parse().unwrap();
             assert_eq!(r.to_string(), text);
         }

@@ -464,6 +464,20 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             _ => false,
         };
         let j89_rules = matches!(case.ruleset, crate::model::Ruleset::Japanese1989(_));
+        if let (Check::J89Game(g), crate::model::Ruleset::Japanese1989(o)) = (check, &case.ruleset)
+        {
+            let disagrees = g.steps.iter().any(|s| matches!(s, J89Step::Disagree));
+            if disagrees && o.article_13 != crate::j89::Article13Name::BothLose {
+                ce("a `disagree` step is refused unless the ruleset has `article_13: both-lose` (J89-R4)".into());
+            }
+            let article_13 = disagrees || g.effective_moves.is_some();
+            if article_13
+                && !(case.features.contains(&Feature::J89Article13)
+                    || g.features.contains(&Feature::J89Article13))
+            {
+                ce("a `disagree` step or `effective_moves` needs the feature `j89-article-13` (CASE-9.4)".into());
+            }
+        }
         if (j89_only && !j89_rules) || (j89_rules && !j89_only && !j89_also) {
             ce("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them and legality and replay checks in the alternation (CASE-9)".into());
         }
@@ -699,7 +713,23 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
                             e("a `refused` step's `move` must be exactly one move".into());
                         }
                     }
-                    J89Step::Resume(_) | J89Step::Resign(_) | J89Step::AgreeNoResult => {}
+                    J89Step::Resume(_)
+                    | J89Step::Resign(_)
+                    | J89Step::AgreeNoResult
+                    | J89Step::Disagree => {}
+                }
+            }
+            for m in g.effective_moves.iter().flatten() {
+                let alts = moves_ok(m, board, labels, None, e);
+                if alts.len() != 1
+                    || alts.iter().any(|a| {
+                        a.moves.len() != 1
+                            || a.continues
+                            || a.cycle_start.is_some()
+                            || a.moves.iter().any(|mv| mv.at.is_none())
+                    })
+                {
+                    e("each of `effective_moves` is exactly one play (`\"#[D1]\"`)".into());
                 }
             }
             let expects = [
@@ -708,10 +738,11 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
                 g.prisoners.is_some(),
                 g.recurs.is_some(),
                 g.result.is_some(),
+                g.effective_moves.is_some(),
             ];
             if !expects.contains(&true) && !g.steps.iter().any(|s| matches!(s, J89Step::Refused(_)))
             {
-                e("a j89_game check expects at least one answer (stage, to_move, prisoners, recurs, result or a refused move)".into());
+                e("a j89_game check expects at least one answer (stage, to_move, prisoners, recurs, result, effective_moves or a refused move)".into());
             }
             if !g.features.contains(&Feature::J89Game) {
                 e("a j89_game check names the feature `j89-game` in its own `features` (CASE-9.4)".into());

@@ -204,11 +204,13 @@ pub enum Feature {
     J89Confirmation,
     J89Territory,
     J89Game,
+    #[serde(rename = "j89-article-13")]
+    J89Article13,
 }
 
 impl Feature {
     /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 28] = [
+    pub const ALL: [Feature; 29] = [
         Feature::Capture,
         Feature::SuicideProhibited,
         Feature::SuicideAllowed,
@@ -237,6 +239,7 @@ impl Feature {
         Feature::J89Confirmation,
         Feature::J89Territory,
         Feature::J89Game,
+        Feature::J89Article13,
     ];
 
     /// The feature's name as cases and engines write it.
@@ -270,6 +273,7 @@ impl Feature {
             Feature::J89Confirmation => "j89-confirmation",
             Feature::J89Territory => "j89-territory",
             Feature::J89Game => "j89-game",
+            Feature::J89Article13 => "j89-article-13",
         }
     }
 }
@@ -316,6 +320,8 @@ pub struct J89Options {
     pub dead_outside_territory: crate::j89::DeadOutsideName,
     /// J89-R8: which dead stones belong to a player's regions.
     pub dead_in_regions: crate::j89::DeadInRegionsName,
+    /// J89-R7: how a pass pays for a ko recapture in the confirmation.
+    pub ko_pass: crate::j89::KoPassName,
     /// J89-R3: whether a pass lifts the simple-ko ban.
     pub recapture_after_pass: crate::j89::RecaptureAfterPassName,
     /// J89-R10: what a repetition does without agreement.
@@ -324,6 +330,8 @@ pub struct J89Options {
     pub illegal_move: crate::j89::IllegalMoveName,
     /// J89-R9: whether stones may be placed by agreement during the stop.
     pub fill_dame: crate::j89::FillDameName,
+    /// J89-R4: what Article 13 adds.
+    pub article_13: crate::j89::Article13Name,
     /// J89-10.2: komi (0 unless agreed).
     pub komi: crate::j89::Komi,
 }

@@ -292,7 +292,7 @@ fn a_bad_j89_game_step_or_result_is_named_with_its_line() {
     let e = one_error(&J89_GAME.replace("result: jigo", "result: draw"));
     assert!(e.contains("bad-input.yaml:18:"), "{e}");
     assert!(
-        e.contains("expected a result (B+3, W+0.5, jigo, no-result, B+R, W+F)"),
+        e.contains("expected a result (B+3, W+0.5, jigo, no-result, both-lose, B+R, W+F)"),
         "{e}"
     );
     let e = one_error(&J89_GAME.replace("stage: stopped", "stage: playing"));
@@ -304,4 +304,43 @@ fn a_bad_j89_game_step_or_result_is_named_with_its_line() {
     assert!(e.contains("names the feature `j89-game`"), "{e}");
     let e = one_error(&J89_GAME.replace("ruleset: japanese-1989", "ruleset: naj"));
     assert!(e.contains("belong to the japanese-1989 ruleset"), "{e}");
+}
+
+#[test]
+fn article_13_steps_need_their_option_and_feature() {
+    let both = J89_GAME
+        .replace(
+            "ruleset: japanese-1989",
+            "ruleset: {name: japanese-1989, options: {article_13: both-lose}}",
+        )
+        .replace(
+            "      features: [j89-game]",
+            "      features: [j89-game, j89-article-13]",
+        )
+        .replace(
+            "        - moves: \"#[pp]\"\n",
+            "        - moves: \"#[pp]\"\n        - disagree: end\n",
+        )
+        .replace(
+            "      stage: stopped\n      result: jigo",
+            "      stage: ended\n      result: both-lose",
+        );
+    assert_eq!(errors(&both), vec![]);
+    let e = one_error(&both.replace("disagree: end", "disagree: now"));
+    assert!(e.contains("bad-input.yaml:17:"), "{e}");
+    assert!(e.contains("the players can disagree on `end` only"), "{e}");
+    let e = one_error(&both.replace("article_13: both-lose", "article_13: ignore"));
+    assert!(
+        e.contains("unless the ruleset has `article_13: both-lose`"),
+        "{e}"
+    );
+    let e = one_error(&both.replace("[j89-game, j89-article-13]", "[j89-game]"));
+    assert!(e.contains("needs the feature `j89-article-13`"), "{e}");
+    let e = one_error(&both.replace("article_13: both-lose", "article_13: sometimes"));
+    assert!(e.contains("bad-input.yaml:7:"), "{e}");
+    let e = one_error(&both.replace(
+        "      result: both-lose",
+        "      result: both-lose\n      effective_moves: [\"#[pp]\"]",
+    ));
+    assert!(e.contains("exactly one play"), "{e}");
 }

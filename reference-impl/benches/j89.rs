@@ -76,7 +76,7 @@ fn main() {
             }
             let home = rules.new_stone.home(&stop, &s.stones);
             let started = Instant::now();
-            let verdict = decide(&stop, &home, s.color, &off, limits);
+            let verdict = decide(&stop, &home, s.color, &off, rules.ko_pass, limits);
             let secs = started.elapsed().as_secs_f64();
             match verdict {
                 Ok(v) => println!(

@@ -3,7 +3,7 @@
 
 use gorules_ref::j89::{
     assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
-    DeadInRegions, DeadOutside, J89Rules, NewStone, SearchLimits, SekiStones, Status,
+    DeadInRegions, DeadOutside, J89Rules, KoPass, NewStone, SearchLimits, SekiStones, Status,
     DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
@@ -17,6 +17,7 @@ const WHOLE: J89Rules = J89Rules {
     seki_stones: SekiStones::Groups,
     dead_outside_territory: DeadOutside::Stay,
     dead_in_regions: DeadInRegions::Opponent,
+    ko_pass: KoPass::Designated,
 };
 
 fn pos(rows: &[&str]) -> Position {
@@ -53,9 +54,15 @@ fn a_search_beyond_its_allowance_is_refused_not_guessed() {
     // The exact graph of J89-R5 is refused the same way when it has more states than allowed. (Two groups with
     // two eyes each on 4x3: either side may fill its own eyes and open the board.)
     let p = pos(&[".#O.", "##OO", ".#O."]);
-    let e = ConfirmGame::build(&p, Color::Black, &PointSet::empty(p.board()), 10_000)
-        .err()
-        .expect("too big");
+    let e = ConfirmGame::build(
+        &p,
+        Color::Black,
+        &PointSet::empty(p.board()),
+        KoPass::Designated,
+        10_000,
+    )
+    .err()
+    .expect("too big");
     assert_eq!(e.to_string(), "the confirmation has more than 10000 states");
 }
 
@@ -125,8 +132,9 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
         to_move: Color::White,
         bans: BTreeSet::new(),
         passed: false,
+        credits: Vec::new(),
     };
-    let after_white = successors(&start, &PointSet::empty(p.board()))
+    let after_white = successors(&start, &PointSet::empty(p.board()), KoPass::Designated)
         .into_iter()
         .find(|(m, _): &(ConfirmMove, ConfirmState)| matches!(m, ConfirmMove::Play(pt) if p.board().coords(*pt).is_some_and(|c| (c.col, c.row) == (1, 1))))
         .map(|(_, s)| s)
@@ -134,7 +142,11 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
     assert_eq!(after_white.bans.len(), 1, "a ko capture makes a ban");
     let ban = *after_white.bans.iter().next().expect("one ban");
     assert_eq!(ban.victim, Color::Black);
-    let black_moves = successors(&after_white, &PointSet::empty(p.board()));
+    let black_moves = successors(
+        &after_white,
+        &PointSet::empty(p.board()),
+        KoPass::Designated,
+    );
     let retake = black_moves
         .iter()
         .any(|(m, _)| *m == ConfirmMove::Play(ban.x));
@@ -144,6 +156,60 @@ fn a_ko_capture_bans_the_recapture_until_a_pass_for_it() {
         .find(|(m, _)| *m == ConfirmMove::PassFor(ban))
         .expect("Black may pass for the ko");
     assert!(paid.bans.is_empty());
+}
+
+/// J89-R7: with two ko captures against Black, one pass for a ko pays for either recapture under `pooled`, and
+/// for the one it names under `designated`.
+#[test]
+fn a_pooled_pass_pays_for_whichever_ko_is_retaken() {
+    let p = pos(&[".#O..#O.", "#.#O#.#O", ".#O..#O."]);
+    let at = |col, row| p.board().point_at(col, row).expect("on the board");
+    let none = PointSet::empty(p.board());
+    let step = |s: &ConfirmState, mv: ConfirmMove, ko_pass: KoPass| -> Option<ConfirmState> {
+        successors(s, &none, ko_pass)
+            .into_iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, next)| next)
+    };
+    for ko_pass in [KoPass::Designated, KoPass::Pooled] {
+        // White takes both kos (Black passes in between); then Black passes for a ko, and White ends the first
+        // ko by filling its point.
+        let start = ConfirmState::start(&p, Color::White);
+        let s =
+            step(&start, ConfirmMove::Play(at(1, 1)), ko_pass).expect("White takes the first ko");
+        let s = step(&s, ConfirmMove::Pass, ko_pass).expect("Black passes");
+        let s = step(&s, ConfirmMove::Play(at(5, 1)), ko_pass).expect("White takes the second ko");
+        assert_eq!(s.bans.len(), 2, "two captures against Black");
+        assert!(
+            step(&s, ConfirmMove::Play(at(6, 1)), ko_pass).is_none(),
+            "no retake before a pass"
+        );
+        let first = *s
+            .bans
+            .iter()
+            .find(|b| b.y == at(1, 1))
+            .expect("the first ban");
+        let pass = match ko_pass {
+            KoPass::Designated => ConfirmMove::PassFor(first),
+            KoPass::Pooled => ConfirmMove::PassForAnyKo,
+        };
+        assert!(step(&s, ConfirmMove::PassForAnyKo, KoPass::Designated).is_none());
+        let s = step(&s, pass, ko_pass).expect("Black passes for a ko");
+        assert!(!s.passed, "a pass for a ko does not count towards the end");
+        let s = step(&s, ConfirmMove::Play(at(2, 1)), ko_pass).expect("White fills the first ko");
+        let retake = step(&s, ConfirmMove::Play(at(6, 1)), ko_pass);
+        match ko_pass {
+            KoPass::Designated => assert!(retake.is_none(), "the pass named the first ko"),
+            KoPass::Pooled => {
+                let after = retake.expect("the pooled pass pays for the second ko");
+                assert!(after.credits.is_empty(), "the pass is used up");
+                assert!(
+                    after.bans.iter().any(|b| b.victim == Color::White),
+                    "the retake is a ko capture against White"
+                );
+            }
+        }
+    }
 }
 
 /// Random tiny positions in which every string has a liberty.
@@ -178,15 +244,17 @@ proptest! {
             let off = board.off_limits(&p);
             for s in gorules_ref::string::strings(&p) {
                 let attacker = s.color.opponent();
-                let Ok(game) = ConfirmGame::build(&p, attacker, &off, 20_000) else { continue };
-                for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints] {
-                    let home = new_stone.home(&p, &s.stones);
-                    let exact = game.can_capture(&home);
-                    // The depth-first search may refuse (open boards full of captures are hard for it); where it
-                    // answers, it must be right.
-                    let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
-                    let Ok(v) = decide(&p, &home, s.color, &off, limits) else { continue };
-                    prop_assert_eq!(v.captured, exact, "{:?} string of {} stones, {:?}, on\n{}", s.color, s.stones.len(), new_stone, p);
+                for ko_pass in [KoPass::Designated, KoPass::Pooled] {
+                    let Ok(game) = ConfirmGame::build(&p, attacker, &off, ko_pass, 20_000) else { continue };
+                    for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints] {
+                        let home = new_stone.home(&p, &s.stones);
+                        let exact = game.can_capture(&home);
+                        // The depth-first search may refuse (open boards full of captures are hard for it); where
+                        // it answers, it must be right.
+                        let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
+                        let Ok(v) = decide(&p, &home, s.color, &off, ko_pass, limits) else { continue };
+                        prop_assert_eq!(v.captured, exact, "{:?} string of {} stones, {:?}, {:?}, on\n{}", s.color, s.stones.len(), new_stone, ko_pass, p);
+                    }
                 }
             }
         }

@@ -345,3 +345,62 @@ fn japanese_1989_stones_placed_by_agreement() {
     );
     assert!(none.contains("= jigo"), "{none}");
 }
+
+/// PROTO-11.9, PROTO-11.10, J89-13.1, J89-R4: the effective moves at the stop, and both players losing when they
+/// will not end the game, only under `article_13=both-lose` and only while an effective move exists.
+#[test]
+fn japanese_1989_article_13() {
+    let script = |rules: &str, setup: &str| {
+        format!(
+            "gorules-ruleset japanese-1989 {rules}\n\
+             gorules-setup alternation {setup} black\n\
+             gorules-j89-effective-moves\n\
+             gorules-j89-disagree\n\
+             play black pass\n\
+             play white pass\n\
+             gorules-j89-effective-moves\n\
+             gorules-j89-disagree\n\
+             gorules-j89-result\n"
+        )
+    };
+    // Mutual atari with one shared liberty at D3 (cases/j89/j89-diagram-19-article-13-both-lose.yaml).
+    let atari = ".XO.O./XXOXOO/.XOXO.";
+    let replies = |text: String| -> Vec<String> {
+        text.split("\n\n")
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        replies(session(&script("article_13=both-lose komi=2.5", atari))),
+        [
+            "=",
+            "=",
+            "=",
+            "? the game has not stopped",
+            "=",
+            "=",
+            "= B D3 W D3",
+            "=",
+            "= both-lose",
+        ]
+    );
+    let ignored = replies(session(&script("komi=2.5", atari)));
+    assert_eq!(ignored[6], "= B D3 W D3");
+    assert_eq!(
+        ignored[7],
+        "? under article_13=ignore (J89-R4) a disagreement changes nothing: the stop position is scored"
+    );
+    assert_eq!(ignored[8], "= W+0.5");
+    // Settled: every play fills the mover's own eye or is suicide.
+    let settled = replies(session(&script(
+        "article_13=both-lose",
+        ".X.XO.O/XXXXOOO/.X.XO.O",
+    )));
+    assert_eq!(settled[6], "=");
+    assert_eq!(
+        settled[7],
+        "? no play by either player would change the score of the stop position (J89-13.1): it is scored"
+    );
+    assert_eq!(settled[8], "= B+2");
+}

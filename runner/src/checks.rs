@@ -1,8 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, Legality, Line,
-    Start, Statuses, TerritoryOutcome,
+    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
+    Legality, Line, Start, Statuses, TerritoryOutcome,
 };
 use crate::remote::reason_of;
 use crate::report::{render, Mismatch};
@@ -951,6 +951,11 @@ fn j89_actions(
                 format!("step {step_no}, both agree on no result"),
                 None,
             )),
+            J89Step::Disagree => out.push((
+                J89Action::Disagree,
+                format!("step {step_no}, the players do not agree that the game has ended"),
+                None,
+            )),
         }
     }
     Ok(out)
@@ -960,7 +965,11 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let actions = j89_actions(case, g)?;
     let plain: Vec<J89Action> = actions.iter().map(|(a, _, _)| *a).collect();
-    let got = engine.j89_game(&s, &plain, g.result.is_some())?;
+    let queries = J89Queries {
+        result: g.result.is_some(),
+        effective_moves: g.effective_moves.is_some(),
+    };
+    let got = engine.j89_game(&s, &plain, queries)?;
     let mut out = Vec::new();
     for ((action, what, reason), answer) in actions.iter().zip(&got.answers) {
         match (action.accepted(), answer) {
@@ -1018,6 +1027,54 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
                 out.push(Mismatch::new("result", want, format!("no result: {text}")))
             }
             None => out.push(Mismatch::new("result", want, "not asked")),
+        }
+    }
+    if let Some(want) = &g.effective_moves {
+        let height = case.board.size().1;
+        let mut expected: [BTreeSet<At>; 2] = [BTreeSet::new(), BTreeSet::new()];
+        for spec in want {
+            for mv in after_moves(&Some(spec.clone()), case)? {
+                let Some((col, row)) = mv.at else {
+                    return Err(Outcome::Fail(
+                        "case error: an effective move is a play, not a pass".into(),
+                    ));
+                };
+                let side = usize::from(mv.player != gorules_grammar::Player::Black);
+                expected[side].insert(At { col, row });
+            }
+        }
+        let show = |sets: &[BTreeSet<At>; 2]| {
+            let mut words = Vec::new();
+            for (side, letter) in [(0, "B"), (1, "W")] {
+                for at in &sets[side] {
+                    let v = gorules_grammar::Vertex::from_col_row(at.col, at.row, height)
+                        .map_or_else(|| format!("({}, {})", at.col, at.row), |v| v.to_string());
+                    words.push(format!("{letter} {v}"));
+                }
+            }
+            if words.is_empty() {
+                "none".to_string()
+            } else {
+                words.join(", ")
+            }
+        };
+        match &got.effective_moves {
+            Some(Ok(sets)) if *sets == expected => {}
+            Some(Ok(sets)) => out.push(Mismatch::new(
+                "effective moves",
+                show(&expected),
+                show(sets),
+            )),
+            Some(Err(text)) => out.push(Mismatch::new(
+                "effective moves",
+                show(&expected),
+                format!("no answer: {text}"),
+            )),
+            None => out.push(Mismatch::new(
+                "effective moves",
+                show(&expected),
+                "not asked",
+            )),
         }
     }
     Ok(out)

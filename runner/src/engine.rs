@@ -316,6 +316,8 @@ pub enum J89Action {
     AgreeNoResult,
     /// J89-9.2, J89-R9: a stone placed by agreement during the stop.
     Fill(Move),
+    /// J89-13.1, J89-R4: the players do not agree that the stopped game has ended.
+    Disagree,
 }
 
 impl J89Action {
@@ -341,6 +343,18 @@ pub struct J89GameOutcome {
     pub prisoners: Prisoners,
     /// `gorules-j89-result`, if it was asked: the result, or the engine's error text.
     pub result: Option<Result<String, String>>,
+    /// `gorules-j89-effective-moves`, if it was asked: each player's effective moves (Black's first), or the
+    /// engine's error text.
+    pub effective_moves: Option<Result<[BTreeSet<At>; 2], String>>,
+}
+
+/// CASE-9.4: what a game check asks at the end besides the game's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct J89Queries {
+    /// `gorules-j89-result`.
+    pub result: bool,
+    /// `gorules-j89-effective-moves`.
+    pub effective_moves: bool,
 }
 
 /// An engine under test.
@@ -389,7 +403,7 @@ pub trait Engine {
         &mut self,
         start: &Start,
         actions: &[J89Action],
-        result: bool,
+        queries: J89Queries,
     ) -> Result<J89GameOutcome, EngineError>;
     /// After `after` (all legal) in `phase` from `start`: the value under perfect play (SOLVER-2).
     fn best_play(

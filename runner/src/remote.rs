@@ -3,7 +3,8 @@
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action,
-    J89GameOutcome, Legality, Line, ReplayOutcome, Side, Start, Statuses, TerritoryOutcome,
+    J89GameOutcome, J89Queries, Legality, Line, ReplayOutcome, Side, Start, Statuses,
+    TerritoryOutcome,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::model::{
@@ -90,6 +91,31 @@ fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError
         .collect()
 }
 
+/// PROTO-11: `gorules-j89-effective-moves`: pairs of a colour (`B`, `W`) and a vertex.
+fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2], EngineError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = [BTreeSet::new(), BTreeSet::new()];
+    for pair in words.chunks(2) {
+        let [c, v] = pair else {
+            return Err(failed(format!(
+                "gorules-j89-effective-moves: expected pairs of a colour and a vertex, found `{}`",
+                text.trim()
+            )));
+        };
+        let side = match c.to_ascii_lowercase().as_str() {
+            "b" | "black" => 0,
+            "w" | "white" => 1,
+            _ => {
+                return Err(failed(format!(
+                    "gorules-j89-effective-moves: not a colour: `{c}`"
+                )))
+            }
+        };
+        out[side].extend(parse_vertices(v, height)?);
+    }
+    Ok(out)
+}
+
 fn ruleset_args(r: &Ruleset) -> Vec<String> {
     match r {
         Ruleset::Naj(o) => vec![
@@ -122,6 +148,7 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
                     o.dead_in_regions.name(),
                     o.dead_in_regions.is_default(),
                 ),
+                ("ko_pass", o.ko_pass.name(), o.ko_pass.is_default()),
                 (
                     "recapture_after_pass",
                     o.recapture_after_pass.name(),
@@ -134,6 +161,7 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
                     o.illegal_move.is_default(),
                 ),
                 ("fill_dame", o.fill_dame.name(), o.fill_dame.is_default()),
+                ("article_13", o.article_13.name(), o.article_13.is_default()),
             ];
             for (key, value, default) in later {
                 if !default {
@@ -711,7 +739,7 @@ impl Engine for Remote {
         &mut self,
         start: &Start,
         actions: &[J89Action],
-        result: bool,
+        queries: J89Queries,
     ) -> Result<J89GameOutcome, EngineError> {
         self.setup(start, Phase::Alternation, &[])?;
         let height = start.board.height();
@@ -729,6 +757,10 @@ impl Engine for Remote {
                     self.gtp()?.send("gorules-j89-resign", &[color_word(*c)])?
                 }
                 J89Action::AgreeNoResult => self.gtp()?.send("gorules-j89-no-result", &[])?,
+                J89Action::Disagree => {
+                    self.gtp()?
+                        .send_within("gorules-j89-disagree", &[], SOLVER_TIMEOUT)?
+                }
                 J89Action::Fill(m) => {
                     let v = move_word(m, height)?;
                     self.gtp()?
@@ -752,6 +784,7 @@ impl Engine for Remote {
             recurs: false,
             prisoners: Prisoners::default(),
             result: None,
+            effective_moves: None,
         };
         for word in state.split_whitespace() {
             let (k, v) = word.split_once('=').ok_or_else(|| {
@@ -782,7 +815,17 @@ impl Engine for Remote {
                 _ => {}
             }
         }
-        if result {
+        if queries.effective_moves {
+            let r = self
+                .gtp()?
+                .send_within("gorules-j89-effective-moves", &[], SOLVER_TIMEOUT)?;
+            out.effective_moves = Some(if r.success {
+                Ok(parse_effective_moves(&r.text, height)?)
+            } else {
+                Err(r.text.trim().to_string())
+            });
+        }
+        if queries.result {
             let r = self
                 .gtp()?
                 .send_within("gorules-j89-result", &[], SOLVER_TIMEOUT)?;

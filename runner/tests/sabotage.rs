@@ -228,3 +228,48 @@ fn a_j89_stone_placed_by_agreement_changes_the_result() {
         "result: expected B+2, found jigo",
     );
 }
+
+#[test]
+fn j89_article_13_checks_can_fail() {
+    let both = j89_case_file("j89-diagram-19-article-13-both-lose");
+    assert_eq!(verdict(&both, "effective-moves-at-a"), Verdict::Pass);
+    assert_eq!(verdict(&both, "both-lose"), Verdict::Pass);
+    let text = sabotaged(
+        &both,
+        "effective_moves: [\"#[a]\", \"O[a]\"]",
+        "effective_moves: [\"#[a]\"]",
+    );
+    fails_with(
+        &text,
+        "effective-moves-at-a",
+        "effective moves: expected B D3, found B D3, W D3",
+    );
+    let text = sabotaged(&both, "      result: both-lose", "      result: W+0.5");
+    fails_with(
+        &text,
+        "both-lose",
+        "result: expected W+0.5, found both-lose",
+    );
+    // Under the default reading the disagreement is refused.
+    let text = sabotaged(&both, "article_13: both-lose, ", "");
+    fails_with(
+        &text,
+        "both-lose",
+        "expected accepted, found under article_13=ignore",
+    );
+}
+
+#[test]
+fn the_ko_pass_option_changes_a_status() {
+    let pooled = j89_case_file("j89-constructed-ko-pass-pooled");
+    assert_eq!(
+        verdict(&pooled, "one-pass-pays-for-either-ko"),
+        Verdict::Pass
+    );
+    let text = sabotaged(
+        &pooled,
+        "ruleset: {name: japanese-1989, options: {ko_pass: pooled}}",
+        "ruleset: japanese-1989",
+    );
+    fails_with(&text, "one-pass-pays-for-either-ko", "statuses");
+}

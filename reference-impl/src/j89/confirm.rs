@@ -30,6 +30,30 @@ pub enum ConfirmMove {
     Pass,
     /// J89-R7: a pass designated for one ko capture against the passer; it lifts that capture's ban.
     PassFor(KoBan),
+    /// J89-R7, `ko_pass: pooled`: a pass for a ko, designated for none; a later recapture of any capture made
+    /// against the passer before it may use it.
+    PassForAnyKo,
+}
+
+/// J89-R7: how a pass pays for a ko recapture in the confirmation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KoPass {
+    /// Each pass names the one capture it pays for (the reference's reading).
+    #[default]
+    Designated,
+    /// A pass for a ko names none; a recapture is legal while its player has an unused such pass made after the
+    /// capture.
+    Pooled,
+}
+
+impl KoPass {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            KoPass::Designated => "designated",
+            KoPass::Pooled => "pooled",
+        }
+    }
 }
 
 /// J89-R5: a state of the confirmation: the position, the player to move, the bans in force, and whether the
@@ -44,6 +68,9 @@ pub struct ConfirmState {
     pub bans: BTreeSet<KoBan>,
     /// Whether the previous move was a plain pass (one more ends the confirmation).
     pub passed: bool,
+    /// J89-R7, `ko_pass: pooled`: the unused passes for a ko, each as the captures still in force that it may pay
+    /// for (those made against its passer before it); sorted, with none empty. Always empty under `designated`.
+    pub credits: Vec<BTreeSet<KoBan>>,
 }
 
 impl ConfirmState {
@@ -54,6 +81,7 @@ impl ConfirmState {
             to_move: first,
             bans: BTreeSet::new(),
             passed: false,
+            credits: Vec::new(),
         }
     }
 }
@@ -210,6 +238,8 @@ pub struct J89Rules {
     pub dead_outside_territory: DeadOutside,
     /// J89-R8: which dead stones belong to a player's regions.
     pub dead_in_regions: DeadInRegions,
+    /// J89-R7: how a pass pays for a ko recapture.
+    pub ko_pass: KoPass,
 }
 
 /// J89-R8: which dead stones a player's regions (J89-8.1) take in.
@@ -255,9 +285,32 @@ impl ConfirmationBoard {
     }
 }
 
-/// J89-R5, J89-7.3, J89-7.4: the moves from a state and the states they lead to, with no play on `off_limits`
-/// (J89-R12). A terminal state (two plain passes) has none.
-pub fn successors(state: &ConfirmState, off_limits: &PointSet) -> Vec<(ConfirmMove, ConfirmState)> {
+/// J89-R7, `ko_pass: pooled`: how many of `victim`'s captures in force his unused passes can pay for at once. The
+/// credits are nested (a later pass may pay for every capture an earlier one may, as long as both are in force), so
+/// matching them smallest first is optimal.
+fn payable(credits: &[BTreeSet<KoBan>], victim: Color) -> usize {
+    let mut mine: Vec<&BTreeSet<KoBan>> = credits
+        .iter()
+        .filter(|c| c.iter().next().is_some_and(|b| b.victim == victim))
+        .collect();
+    mine.sort_by_key(|c| c.len());
+    let mut used: BTreeSet<KoBan> = BTreeSet::new();
+    for c in mine {
+        if let Some(b) = c.iter().find(|b| !used.contains(b)) {
+            used.insert(*b);
+        }
+    }
+    used.len()
+}
+
+/// J89-R5, J89-7.3, J89-7.4, J89-R7: the moves from a state and the states they lead to, with no play on
+/// `off_limits` (J89-R12) and passes paying for kos as `ko_pass` says. A terminal state (two plain passes) has
+/// none.
+pub fn successors(
+    state: &ConfirmState,
+    off_limits: &PointSet,
+    ko_pass: KoPass,
+) -> Vec<(ConfirmMove, ConfirmState)> {
     let mut out = Vec::new();
     let me = state.to_move;
     let p = &state.position;
@@ -269,22 +322,31 @@ pub fn successors(state: &ConfirmState, off_limits: &PointSet) -> Vec<(ConfirmMo
             continue;
         };
         // J89-7.3: the recapture of an unpaid ko capture against me is banned.
-        let recapture = state.bans.iter().any(|b| {
+        let retaken = state.bans.iter().find(|b| {
             b.victim == me
                 && b.x == point
                 && effect.captured.len() == 1
                 && effect.captured.contains(b.y)
         });
-        if recapture {
-            continue;
+        let mut credits = state.credits.clone();
+        if let Some(ban) = retaken {
+            // J89-R7: under `pooled`, the recapture uses up the smallest unused pass that may pay for it.
+            let Some(i) = (0..credits.len())
+                .filter(|&i| credits[i].contains(ban))
+                .min_by_key(|&i| credits[i].len())
+            else {
+                continue;
+            };
+            credits.remove(i);
         }
-        let mut bans: BTreeSet<KoBan> = state
-            .bans
-            .iter()
-            .copied()
-            // A ban lapses when its capturing stone is gone: that capture can never be retaken.
-            .filter(|b| effect.position.get(b.y) == Some(b.victim.opponent()))
-            .collect();
+        // A ban lapses when its capturing stone is gone: that capture can never be retaken.
+        let in_force = |b: &KoBan| effect.position.get(b.y) == Some(b.victim.opponent());
+        let mut bans: BTreeSet<KoBan> = state.bans.iter().copied().filter(in_force).collect();
+        for c in &mut credits {
+            c.retain(in_force);
+        }
+        credits.retain(|c| !c.is_empty());
+        credits.sort();
         if let Some(ban) = ko_capture(p, &effect.position, &effect.captured, me, point) {
             bans.insert(ban);
         }
@@ -295,30 +357,50 @@ pub fn successors(state: &ConfirmState, off_limits: &PointSet) -> Vec<(ConfirmMo
                 to_move: me.opponent(),
                 bans,
                 passed: false,
+                credits,
             },
         ));
     }
-    out.push((
-        ConfirmMove::Pass,
-        ConfirmState {
+    let pass_to =
+        |bans: BTreeSet<KoBan>, passed: bool, credits: Vec<BTreeSet<KoBan>>| ConfirmState {
             position: p.clone(),
             to_move: me.opponent(),
-            bans: state.bans.clone(),
-            passed: true,
-        },
+            bans,
+            passed,
+            credits,
+        };
+    out.push((
+        ConfirmMove::Pass,
+        pass_to(state.bans.clone(), true, state.credits.clone()),
     ));
-    for b in state.bans.iter().filter(|b| b.victim == me) {
-        let mut bans = state.bans.clone();
-        bans.remove(b);
-        out.push((
-            ConfirmMove::PassFor(*b),
-            ConfirmState {
-                position: p.clone(),
-                to_move: me.opponent(),
-                bans,
-                passed: false,
-            },
-        ));
+    let against_me: BTreeSet<KoBan> = state
+        .bans
+        .iter()
+        .copied()
+        .filter(|b| b.victim == me)
+        .collect();
+    match ko_pass {
+        KoPass::Designated => {
+            for b in &against_me {
+                let mut bans = state.bans.clone();
+                bans.remove(b);
+                out.push((
+                    ConfirmMove::PassFor(*b),
+                    pass_to(bans, false, state.credits.clone()),
+                ));
+            }
+        }
+        // A pass for a ko is allowed while some capture against me is not yet paid for by my unused passes.
+        KoPass::Pooled if payable(&state.credits, me) < against_me.len() => {
+            let mut credits = state.credits.clone();
+            credits.push(against_me);
+            credits.sort();
+            out.push((
+                ConfirmMove::PassForAnyKo,
+                pass_to(state.bans.clone(), false, credits),
+            ));
+        }
+        KoPass::Pooled => {}
     }
     out
 }
@@ -336,12 +418,13 @@ pub struct ConfirmGame {
 pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
 
 impl ConfirmGame {
-    /// J89-R5: builds every state reachable from `stop` with `attacker` to move and no play on `off_limits`
-    /// (J89-R12), up to `limit` states.
+    /// J89-R5: builds every state reachable from `stop` with `attacker` to move, no play on `off_limits`
+    /// (J89-R12) and kos paid for as `ko_pass` says (J89-R7), up to `limit` states.
     pub fn build(
         stop: &Position,
         attacker: Color,
         off_limits: &PointSet,
+        ko_pass: KoPass,
         limit: usize,
     ) -> Result<ConfirmGame, ConfirmError> {
         // A state is keyed with whether the move into it ended the confirmation (a plain pass after a plain
@@ -360,7 +443,7 @@ impl ConfirmGame {
                 continue;
             }
             let mut out = Vec::new();
-            for (mv, to) in successors(&from, off_limits) {
+            for (mv, to) in successors(&from, off_limits, ko_pass) {
                 let ends = matches!(mv, ConfirmMove::Pass) && from.passed;
                 let key = (to.clone(), ends);
                 let id = match index.get(&key) {

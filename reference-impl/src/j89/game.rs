@@ -46,6 +46,17 @@ pub enum IllegalMoves {
     Forfeit,
 }
 
+/// J89-R4: what Article 13 adds to the stop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Article13 {
+    /// Nothing: the stop position is scored by J89-7 to J89-10 (the reference's reading).
+    #[default]
+    Ignore,
+    /// Both players lose when, at the stop, they do not agree to end the game while an effective move exists
+    /// (J89-13.1).
+    BothLose,
+}
+
 /// J89-R9: whether stones may be placed by agreement while the game is stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FillDame {
@@ -69,6 +80,8 @@ pub struct GameRules {
     pub fill_dame: FillDame,
     /// J89-10.2: komi, subtracted from Black's score (0 unless agreed).
     pub komi: Points,
+    /// J89-R4.
+    pub article_13: Article13,
 }
 
 /// J89-2.4, J89-3.3, J89-6, J89-9: why the game does not accept a move.
@@ -106,6 +119,10 @@ pub enum RequestError {
     NoFilling,
     /// J89-R9: a stone placed by agreement goes on an empty point, captures nothing and keeps a liberty.
     NotAFilling,
+    /// J89-R4: under `article_13: ignore` a disagreement at the stop changes nothing.
+    Article13Ignored,
+    /// J89-13.1: both lose only if an effective move exists.
+    NoEffectiveMove,
     /// The game has ended.
     Ended,
 }
@@ -122,6 +139,12 @@ impl fmt::Display for RequestError {
             }
             RequestError::NotAFilling => {
                 "a stone placed by agreement must go on an empty point, capture nothing and keep a liberty"
+            }
+            RequestError::Article13Ignored => {
+                "under article_13=ignore (J89-R4) a disagreement changes nothing: the stop position is scored"
+            }
+            RequestError::NoEffectiveMove => {
+                "no play by either player would change the score of the stop position (J89-13.1): it is scored"
             }
             RequestError::Ended => "the game has ended",
         })
@@ -141,6 +164,12 @@ pub enum End {
     Resignation {
         /// The player who resigned.
         loser: Color,
+    },
+    /// J89-13.1, option J89-R4 `both-lose`: at the stop the players did not agree to end the game although an
+    /// effective move existed.
+    BothLose {
+        /// An effective move: a play of this colour on this point would change the score.
+        effective: (Color, Point),
     },
     /// J89-14.1, option J89-R11 `forfeit`: the loser made an illegal move.
     Forfeit {
@@ -182,6 +211,8 @@ pub enum GameResult {
         /// Who won.
         winner: Color,
     },
+    /// J89-13.1: both players lose.
+    BothLose,
 }
 
 impl fmt::Display for GameResult {
@@ -196,6 +227,7 @@ impl fmt::Display for GameResult {
             GameResult::JigoByRepetition => f.write_str("jigo"),
             GameResult::Resignation { winner } => write!(f, "{}+R", letter(*winner)),
             GameResult::Forfeit { winner } => write!(f, "{}+F", letter(*winner)),
+            GameResult::BothLose => f.write_str("both-lose"),
         }
     }
 }
@@ -213,6 +245,8 @@ pub enum Event {
     AgreeNoResult,
     /// J89-9.2, J89-R9: a stone of the colour placed by agreement during the stop.
     Fill(Color, Point),
+    /// J89-13.1, J89-R4: at the stop the players did not agree to end the game; the effective move found.
+    Disagree(Color, Point),
 }
 
 /// J89-6: one move as the game made it.
@@ -476,6 +510,34 @@ impl Game {
         Ok(())
     }
 
+    /// J89-13.1, J89-R4: at the stop, the players do not agree to end the game and neither asks to resume.
+    /// Under `both-lose`, with `effective` an effective move of the stop position (one exists:
+    /// [`super::effective_moves`]), both players lose; without one, or under `ignore`, the request is refused
+    /// and the stop position stays to be scored.
+    pub fn disagree(&mut self, effective: Option<(Color, Point)>) -> Result<(), RequestError> {
+        self.must_be_stopped()?;
+        if self.rules.article_13 == Article13::Ignore {
+            return Err(RequestError::Article13Ignored);
+        }
+        let Some((color, point)) = effective else {
+            return Err(RequestError::NoEffectiveMove);
+        };
+        self.events.push(Event::Disagree(color, point));
+        self.stage = Stage::Ended(End::BothLose {
+            effective: (color, point),
+        });
+        Ok(())
+    }
+
+    /// J89-13.1: the game as it would be after `color` plays `point` at once: a stopped game is resumed by his
+    /// opponent so that he moves first (J89-9.3); `None` if the play is not legal then.
+    pub fn after_play_at_stop(&self, color: Color, point: Point) -> Option<Game> {
+        let mut g = self.clone();
+        g.resume(color.opponent()).ok()?;
+        g.play(color, Move::Play(point)).ok()?;
+        (g.stage == Stage::Playing).then_some(g)
+    }
+
     /// The same game without its last event, replayed from the start; `None` if nothing happened yet.
     pub fn undone(&self) -> Option<Game> {
         let (_, keep) = self.events.split_last()?;
@@ -492,6 +554,7 @@ impl Game {
                 Event::Resign(c) => again.resign(c).is_ok(),
                 Event::AgreeNoResult => again.agree_no_result().is_ok(),
                 Event::Fill(c, p) => again.fill(c, p).is_ok(),
+                Event::Disagree(c, p) => again.disagree(Some((c, p))).is_ok(),
             };
             if !replayed {
                 unreachable!("every recorded event was accepted once and is accepted again");
@@ -528,6 +591,7 @@ impl Game {
             End::Forfeit { loser, .. } => GameResult::Forfeit {
                 winner: loser.opponent(),
             },
+            End::BothLose { .. } => GameResult::BothLose,
         })
     }
 }
@@ -666,5 +730,41 @@ mod tests {
         assert_eq!(g.stage(), Stage::Stopped);
         assert_eq!(g.resume(Color::White), Ok(()));
         assert_eq!(g.resume(Color::White), Err(RequestError::NotStopped));
+    }
+
+    #[test]
+    fn a_disagreement_ends_the_game_only_under_both_lose_with_an_effective_move() {
+        let corner = game(&KO, GameRules::default())
+            .position()
+            .board()
+            .point_at(0, 0)
+            .expect("on the board");
+        let stopped = |rules: GameRules| {
+            let mut g = game(&KO, rules);
+            g.play(Color::Black, Move::Pass).unwrap();
+            g.play(Color::White, Move::Pass).unwrap();
+            g
+        };
+        let both_lose = GameRules {
+            article_13: Article13::BothLose,
+            ..GameRules::default()
+        };
+        let mut g = game(&KO, both_lose);
+        assert_eq!(
+            g.disagree(Some((Color::Black, corner))),
+            Err(RequestError::NotStopped)
+        );
+        let mut g2 = stopped(GameRules::default());
+        assert_eq!(
+            g2.disagree(Some((Color::Black, corner))),
+            Err(RequestError::Article13Ignored)
+        );
+        g = stopped(both_lose);
+        assert_eq!(g.disagree(None), Err(RequestError::NoEffectiveMove));
+        assert_eq!(g.disagree(Some((Color::Black, corner))), Ok(()));
+        assert_eq!(g.result_without_scoring(), Some(GameResult::BothLose));
+        assert_eq!(g.resume(Color::Black), Err(RequestError::Ended));
+        let back = g.undone().expect("events to undo");
+        assert_eq!(back.stage(), Stage::Stopped);
     }
 }

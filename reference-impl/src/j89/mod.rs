@@ -5,21 +5,24 @@
 //! J89-6, J89-9, J89-11, J89-12, J89-14, with the options J89-R3, J89-R9, J89-R10, J89-R11). The stop position:
 //! the confirmation of life and death as an exact game under the pass-for-ko rule (J89-7, J89-R5, J89-R7), the
 //! statuses alive, dead and seki, eye points, dame and territory (J89-8, J89-R1, J89-R8), the removal of dead
-//! stones in territory and the result (J89-10, J89-R6).
+//! stones in territory and the result (J89-10, J89-R6). Article 13: effective moves at the stop, and both players
+//! losing under the option J89-R4.
 
+mod article13;
 mod confirm;
 mod game;
 mod search;
 mod settled;
 mod territory;
 
+pub use article13::effective_moves;
 pub use confirm::{
     successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
-    DeadInRegions, DeadOutside, J89Rules, KoBan, NewStone, SekiStones, DEFAULT_STATE_LIMIT,
+    DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass, NewStone, SekiStones, DEFAULT_STATE_LIMIT,
 };
 pub use game::{
-    End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass, Refusal,
-    Repetition, RequestError, Stage,
+    Article13, End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass,
+    Refusal, Repetition, RequestError, Stage,
 };
 pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
 pub use settled::settled_eye_spaces;

@@ -2,7 +2,7 @@
 //! forced wins, instead of building the whole game graph ([`super::ConfirmGame`], kept as the exact oracle the
 //! tests compare this search with).
 
-use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState};
+use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, KoPass};
 use crate::board::PointSet;
 use crate::color::ByColor;
 use crate::color::Color;
@@ -82,6 +82,7 @@ struct Search<'a> {
     home: &'a PointSet,
     defender: Color,
     off_limits: &'a PointSet,
+    ko_pass: KoPass,
     limits: SearchLimits,
     nodes: usize,
     /// States the attacker wins from, with the winning move where the attacker is to move.
@@ -164,7 +165,7 @@ impl Search<'_> {
         self.next_visit += 1;
         self.line.insert(state.clone(), visit);
         self.visits.insert(visit);
-        let mut children = successors(state, self.off_limits);
+        let mut children = successors(state, self.off_limits, self.ko_pass);
         order(&mut children, self.home, &state.position);
         let mut relies_on: Vec<u64> = Vec::new();
         let mut result = None;
@@ -269,11 +270,11 @@ impl Search<'_> {
             let mover = state.to_move;
             let mv = if mover == self.defender {
                 // The defender passes, for a ko if he can (a plain pass could end the confirmation).
-                state
-                    .bans
-                    .iter()
-                    .find(|b| b.victim == mover)
-                    .map_or(ConfirmMove::Pass, |b| ConfirmMove::PassFor(*b))
+                successors(&state, self.off_limits, self.ko_pass)
+                    .into_iter()
+                    .map(|(m, _)| m)
+                    .find(|m| matches!(m, ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo))
+                    .unwrap_or(ConfirmMove::Pass)
             } else {
                 match self.won.get(&state) {
                     Some(Some(mv)) => *mv,
@@ -285,7 +286,7 @@ impl Search<'_> {
             if ends {
                 break;
             }
-            let Some((_, next)) = successors(&state, self.off_limits)
+            let Some((_, next)) = successors(&state, self.off_limits, self.ko_pass)
                 .into_iter()
                 .find(|(m, _)| *m == mv)
             else {
@@ -308,7 +309,7 @@ fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, positi
                 1
             }
         }
-        ConfirmMove::PassFor(_) => 2,
+        ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo => 2,
         ConfirmMove::Pass => 3,
     };
     children.sort_by_key(|(mv, _)| near(mv));
@@ -316,12 +317,13 @@ fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, positi
 
 /// J89-R5, J89-R13: whether the opponent of a string's owner, moving first from `stop`, can force an end of the
 /// confirmation with no stone of the owner on the string's `home` ([`super::NewStone::home`]), playing nowhere on
-/// `off_limits` (J89-R12).
+/// `off_limits` (J89-R12), passes paying for kos as `ko_pass` says (J89-R7).
 pub fn decide(
     stop: &Position,
     home: &PointSet,
     owner: Color,
     off_limits: &PointSet,
+    ko_pass: KoPass,
     limits: SearchLimits,
 ) -> Result<Verdict, ConfirmError> {
     let start = ConfirmState::start(stop, owner.opponent());
@@ -330,6 +332,7 @@ pub fn decide(
             home,
             defender: owner,
             off_limits,
+            ko_pass,
             limits: SearchLimits { depth, ..limits },
             nodes: 0,
             won: HashMap::new(),
@@ -403,7 +406,14 @@ pub fn string_life(
                 line: Vec::new(),
             }
         } else if let Some(game) = graphs[s.color.opponent()].get_or_insert_with(|| {
-            ConfirmGame::build(stop, s.color.opponent(), &off_limits, limits.states).ok()
+            ConfirmGame::build(
+                stop,
+                s.color.opponent(),
+                &off_limits,
+                rules.ko_pass,
+                limits.states,
+            )
+            .ok()
         }) {
             StringLife {
                 alive: !game.can_capture(&rules.new_stone.home(stop, &s.stones)),
@@ -415,7 +425,7 @@ pub fn string_life(
             }
         } else {
             let home = rules.new_stone.home(stop, &s.stones);
-            let v = decide(stop, &home, s.color, &off_limits, limits)?;
+            let v = decide(stop, &home, s.color, &off_limits, rules.ko_pass, limits)?;
             StringLife {
                 stones: s.stones,
                 color: s.color,

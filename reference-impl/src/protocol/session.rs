@@ -113,7 +113,7 @@ const COMMANDS: &[&str] = &[
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
     naj-single-analysis najn-no-result kee kee-suicide-allowed kee-single-unit-groups kee-territory \
-    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory j89-game";
+    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory j89-game j89-article-13";
 // `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
 // claims of the cases within a useful node budget (spec/solver.md, status).
 

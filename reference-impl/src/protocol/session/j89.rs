@@ -1,13 +1,15 @@
 //! PROTO-10, PROTO-11: the commands of the Japanese 1989 Rules: the game (J89-9 to J89-14) and the
 //! assessment of a stop position (J89-7 to J89-10).
 
-use super::{args, color, number, parse_move, syntax, vertices, Current, Phase, Reply, Session};
+use super::{
+    args, color, number, parse_move, syntax, vertex, vertices, Current, Phase, Reply, Session,
+};
 use crate::board::PointSet;
 use crate::color::Color;
 use crate::j89::{
-    assess, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside, End, FillDame, Game,
-    GameResult, GameRules, IllegalMoves, J89Rules, NewStone, RecaptureAfterPass, Repetition,
-    SekiStones, Stage, Status, DEFAULT_LIMITS,
+    assess, effective_moves, Article13, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside,
+    End, FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass, NewStone,
+    RecaptureAfterPass, Repetition, SekiStones, Stage, Status, DEFAULT_LIMITS,
 };
 use crate::naj::score::Points;
 use crate::position::Position;
@@ -38,6 +40,8 @@ pub(super) const J89_COMMANDS: &[&str] = &[
     "gorules-j89-resume",
     "gorules-j89-resign",
     "gorules-j89-no-result",
+    "gorules-j89-effective-moves",
+    "gorules-j89-disagree",
     "gorules-j89-fill",
 ];
 
@@ -64,6 +68,8 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
             }
             ("dead_in_regions", "opponent") => rules.dead_in_regions = DeadInRegions::Opponent,
             ("dead_in_regions", "none") => rules.dead_in_regions = DeadInRegions::None,
+            ("ko_pass", "designated") => rules.ko_pass = KoPass::Designated,
+            ("ko_pass", "pooled") => rules.ko_pass = KoPass::Pooled,
             ("recapture_after_pass", "allowed") => {
                 game.recapture_after_pass = RecaptureAfterPass::Allowed
             }
@@ -77,14 +83,16 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
             ("illegal_move", "forfeit") => game.illegal_move = IllegalMoves::Forfeit,
             ("fill_dame", "none") => game.fill_dame = FillDame::None,
             ("fill_dame", "agreed") => game.fill_dame = FillDame::Agreed,
+            ("article_13", "ignore") => game.article_13 = Article13::Ignore,
+            ("article_13", "both-lose") => game.article_13 = Article13::BothLose,
             ("komi", v) => game.komi = number::<Points>(v, "komi")?,
             _ => {
                 return Err(syntax(&format!(
                     "a japanese-1989 option (confirmation_board=contested|whole, \
                      new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
-                     dead_outside_territory=stay|remove, dead_in_regions=opponent|none, \
+                     dead_outside_territory=stay|remove, dead_in_regions=opponent|none, ko_pass=designated|pooled, \
                      recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
-                     illegal_move=refuse|forfeit, fill_dame=none|agreed, komi=N), found `{o}`"
+                     illegal_move=refuse|forfeit, fill_dame=none|agreed, article_13=ignore|both-lose, komi=N), found `{o}`"
                 )))
             }
         }
@@ -139,6 +147,7 @@ fn ended_name(stage: Stage) -> &'static str {
         Stage::Ended(End::JigoByRepetition) => "jigo",
         Stage::Ended(End::Resignation { .. }) => "resignation",
         Stage::Ended(End::Forfeit { .. }) => "forfeit",
+        Stage::Ended(End::BothLose { .. }) => "both-lose",
     }
 }
 
@@ -196,8 +205,42 @@ impl Session {
                 self.mirror_game();
                 Ok(String::new())
             }),
+            "gorules-j89-effective-moves" => {
+                args(cmd, 0, "no arguments").and_then(|_| self.j89_effective_moves())
+            }
+            "gorules-j89-disagree" => args(cmd, 0, "no arguments").and_then(|_| {
+                let j = self.j89_ref()?;
+                let effective = match j.game.rules().article_13 {
+                    // Under `ignore` the game refuses before any search.
+                    Article13::Ignore => None,
+                    Article13::BothLose => effective_moves(&j.game, j.rules, DEFAULT_LIMITS)
+                        .map_err(|e| e.to_string())?
+                        .first()
+                        .copied(),
+                };
+                let j = self.j89_mut()?;
+                j.game.disagree(effective).map_err(|e| e.to_string())?;
+                self.mirror_game();
+                Ok(String::new())
+            }),
             _ => return None,
         })
+    }
+
+    /// J89-13.1, J89-R4: `gorules-j89-effective-moves`: each effective move of the stopped game as a colour and a
+    /// vertex (`B C3 W C3`), Black's first; empty when there is none or the game is not stopped.
+    fn j89_effective_moves(&self) -> Reply {
+        let j = self.j89_ref()?;
+        let moves = effective_moves(&j.game, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?;
+        let p = j.game.position();
+        Ok(moves
+            .iter()
+            .map(|(c, point)| {
+                let letter = if *c == Color::Black { "B" } else { "W" };
+                format!("{letter} {}", vertex(p, *point))
+            })
+            .collect::<Vec<_>>()
+            .join(" "))
     }
 
     fn j89_ref(&self) -> Result<&J89Session, String> {

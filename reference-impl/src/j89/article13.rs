@@ -1,0 +1,48 @@
+//! J89-13, J89-R4: effective moves at the stop, and both players losing when they will not end the game.
+
+use super::confirm::{ConfirmError, J89Rules};
+use super::game::{Game, Stage};
+use super::search::SearchLimits;
+use super::territory::assess;
+use crate::board::Point;
+use crate::color::Color;
+use crate::naj::score::Points;
+
+/// J89-13.1, J89-R4: the effective moves of a stopped game: each play by either player, legal at once (as if
+/// his opponent had asked to resume), after which the position, scored as a stop position by J89-7 to J89-10
+/// with the prisoners it took, is better for him than the stop position. Black's come first, each colour's in
+/// point order; none for a game that is not stopped. A status search beyond `limits` is an error.
+pub fn effective_moves(
+    game: &Game,
+    rules: J89Rules,
+    limits: SearchLimits,
+) -> Result<Vec<(Color, Point)>, ConfirmError> {
+    if game.stage() != Stage::Stopped {
+        return Ok(Vec::new());
+    }
+    let now = game.score(&assess(game.position(), rules, limits)?);
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        for point in game.position().board().points() {
+            if game.position().get(point).is_some() {
+                continue;
+            }
+            let Some(after) = game.after_play_at_stop(color, point) else {
+                continue;
+            };
+            let then = after.score(&assess(after.position(), rules, limits)?);
+            if better_for(color, then, now) {
+                out.push((color, point));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the score `then` (Black's minus White's) is better for `color` than `now`.
+fn better_for(color: Color, then: Points, now: Points) -> bool {
+    match color {
+        Color::Black => then > now,
+        Color::White => then < now,
+    }
+}
