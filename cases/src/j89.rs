@@ -68,6 +68,58 @@ option_name!(
     FillDameName { None => "none", Agreed => "agreed" }
 );
 option_name!(
+    /// J89-R2: `perfect-play` (default) or `as-played`.
+    ConfirmationName { PerfectPlay => "perfect-play", AsPlayed => "as-played" }
+);
+
+/// CASE-9.5, J89-R2: the confirmations the players played from the stop position, one for each colour moving
+/// first, each as the protocol's words (PROTO-11.11): vertices, `pass`, `pass:VERTEX`, `pass:ko`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConfirmationLines {
+    /// The confirmation with Black moving first (it decides White's strings).
+    #[serde(default)]
+    pub black: Option<String>,
+    /// The confirmation with White moving first (it decides Black's strings).
+    #[serde(default)]
+    pub white: Option<String>,
+}
+
+impl ConfirmationLines {
+    /// Each line with its first mover, Black's first.
+    pub fn lines(&self) -> Vec<(Color, &str)> {
+        [(Color::Black, &self.black), (Color::White, &self.white)]
+            .into_iter()
+            .filter_map(|(c, l)| l.as_deref().map(|l| (c, l)))
+            .collect()
+    }
+
+    /// CASE-9.5: the words of a line that are not a move of a confirmation on a board `height` rows high and
+    /// `width` columns wide.
+    pub fn bad_words(line: &str, width: usize, height: usize) -> Vec<String> {
+        let on_board = |v: &str| {
+            gorules_grammar::Vertex::parse(v)
+                .ok()
+                .and_then(|v| v.to_col_row(height))
+                .is_some_and(|(c, _)| c < width)
+        };
+        line.split_whitespace()
+            .filter(|w| {
+                let l = w.to_ascii_lowercase();
+                let ok = match l.split_once(':') {
+                    None => l == "pass" || on_board(&l),
+                    Some(("pass", "ko")) => true,
+                    Some(("pass", v)) => on_board(v),
+                    _ => false,
+                };
+                !ok
+            })
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+option_name!(
     /// J89-R4: `ignore` (default) or `both-lose`.
     Article13Name { Ignore => "ignore", BothLose => "both-lose" }
 );

@@ -464,6 +464,32 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             _ => false,
         };
         let j89_rules = matches!(case.ruleset, crate::model::Ruleset::Japanese1989(_));
+        if let crate::model::Ruleset::Japanese1989(o) = &case.ruleset {
+            let lines = match check {
+                Check::Status(c) => Some(&c.confirmation),
+                Check::Territory(c) => Some(&c.confirmation),
+                _ => None,
+            };
+            let as_played = o.confirmation == crate::j89::ConfirmationName::AsPlayed;
+            match lines {
+                Some(Some(_)) if !as_played => ce("`confirmation` lines decide only under the ruleset option `confirmation: as-played` (J89-R2)".into()),
+                Some(None) if as_played => ce("under `confirmation: as-played` (J89-R2) a status or territory check gives the played `confirmation` lines".into()),
+                Some(Some(l)) => {
+                    let (w, h) = board.size();
+                    for (c, line) in l.lines() {
+                        let bad = crate::j89::ConfirmationLines::bad_words(line, w, h);
+                        if !bad.is_empty() {
+                            ce(format!(
+                                "confirmation {}: not a vertex on the board, pass, pass:VERTEX or pass:ko: {}",
+                                if c == crate::model::Color::Black { "black" } else { "white" },
+                                bad.join(", ")
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
         if let (Check::J89Game(g), crate::model::Ruleset::Japanese1989(o)) = (check, &case.ruleset)
         {
             let disagrees = g.steps.iter().any(|s| matches!(s, J89Step::Disagree));

@@ -322,6 +322,8 @@ pub struct J89Options {
     pub dead_in_regions: crate::j89::DeadInRegionsName,
     /// J89-R7: how a pass pays for a ko recapture in the confirmation.
     pub ko_pass: crate::j89::KoPassName,
+    /// J89-R2: whose confirmation decides the statuses.
+    pub confirmation: crate::j89::ConfirmationName,
     /// J89-R3: whether a pass lifts the simple-ko ban.
     pub recapture_after_pass: crate::j89::RecaptureAfterPassName,
     /// J89-R10: what a repetition does without agreement.
@@ -685,6 +687,9 @@ pub struct Status {
     pub features: Vec<Feature>,
     /// The status map.
     pub statuses: StatusMap,
+    /// J89-R2, `confirmation: as-played`: the confirmations the players played.
+    #[serde(default)]
+    pub confirmation: Option<crate::j89::ConfirmationLines>,
 }
 
 /// CASE-9.3: territory, dame and the score of the stop position.
@@ -703,6 +708,9 @@ pub struct Territory {
     pub territory: TerritoryMap,
     /// J89-10.2: Black's territory and prisoners minus White's.
     pub score: i64,
+    /// J89-R2, `confirmation: as-played`: the confirmations the players played.
+    #[serde(default)]
+    pub confirmation: Option<crate::j89::ConfirmationLines>,
 }
 
 /// CASE-4.1: is a move legal after some moves?

@@ -344,3 +344,49 @@ fn article_13_steps_need_their_option_and_feature() {
     ));
     assert!(e.contains("exactly one play"), "{e}");
 }
+
+const AS_PLAYED: &str = r##"id: bad-input
+title: "A small constructed stop position"
+source:
+  constructed: "exercises the loader's errors for played confirmations"
+clauses: [J89-R2]
+features: [capture, suicide-prohibited, j89-confirmation]
+ruleset: {name: japanese-1989, options: {confirmation: as-played}}
+board: |
+  . # O .
+  # # O O
+checks:
+  - status:
+      name: played
+      confirmation:
+        black: "pass pass"
+        white: "pass pass"
+      statuses: |
+        . S s .
+        S S s s
+"##;
+
+#[test]
+fn played_confirmations_need_their_option_and_valid_moves() {
+    assert_eq!(errors(AS_PLAYED), vec![]);
+    let e = one_error(&AS_PLAYED.replace(
+        "black: \"pass pass\"",
+        "black: \"A9 pass:ko pass:B9 fill pass\"",
+    ));
+    assert!(e.contains("bad-input.yaml:13:"), "{e}");
+    assert!(e.contains("confirmation black: not a vertex on the board, pass, pass:VERTEX or pass:ko: A9, pass:B9, fill"), "{e}");
+    let e =
+        one_error(&AS_PLAYED.replace("{confirmation: as-played}", "{confirmation: perfect-play}"));
+    assert!(
+        e.contains("decide only under the ruleset option `confirmation: as-played`"),
+        "{e}"
+    );
+    let e = one_error(&AS_PLAYED.replace(
+        "      confirmation:\n        black: \"pass pass\"\n        white: \"pass pass\"\n",
+        "",
+    ));
+    assert!(e.contains("gives the played `confirmation` lines"), "{e}");
+    let e = one_error(&AS_PLAYED.replace("white: \"pass pass\"", "red: \"pass pass\""));
+    assert!(e.contains("bad-input.yaml:16:"), "{e}");
+    assert!(e.contains("unknown field `red`"), "{e}");
+}

@@ -2,9 +2,9 @@
 //! constructed positions whose verdicts follow from the rules by hand.
 
 use gorules_ref::j89::{
-    assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
-    DeadInRegions, DeadOutside, J89Rules, KoPass, NewStone, SearchLimits, SekiStones, Status,
-    DEFAULT_LIMITS,
+    assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
+    ConfirmationBoard, DeadInRegions, DeadOutside, J89Rules, KoPass, NewStone, SearchLimits,
+    SekiStones, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -18,6 +18,7 @@ const WHOLE: J89Rules = J89Rules {
     dead_outside_territory: DeadOutside::Stay,
     dead_in_regions: DeadInRegions::Opponent,
     ko_pass: KoPass::Designated,
+    confirmation: Confirmation::PerfectPlay,
 };
 
 fn pos(rows: &[&str]) -> Position {

@@ -404,3 +404,56 @@ fn japanese_1989_article_13() {
     );
     assert_eq!(settled[8], "= B+2");
 }
+
+/// PROTO-11.11, J89-R2: under `confirmation=as-played` the confirmations the players played decide the statuses;
+/// a line is checked move by move when it is given.
+#[test]
+fn japanese_1989_confirmation_as_played() {
+    let script = |black: &str| {
+        format!(
+            "gorules-ruleset japanese-1989 confirmation=as-played\n\
+             gorules-setup alternation XXX.OX./.OOOOXX/OOXXXX./XXX.XXX/.XXXX.X black\n\
+             final_status_list dead\n\
+             gorules-j89-confirmation white pass pass\n\
+             gorules-j89-confirmation black {black}\n\
+             final_status_list dead\n\
+             gorules-j89-confirmation white D5 D5\n\
+             gorules-j89-confirmation white pass:D5 pass pass\n\
+             gorules-j89-confirmation white pass pass pass\n\
+             gorules-j89-confirmation white pass\n\
+             gorules-j89-confirmation white Z9 pass pass\n"
+        )
+    };
+    let replies = |text: String| -> Vec<String> {
+        text.split("\n\n")
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let captured = replies(session(&script("A4 pass D5 pass pass")));
+    assert_eq!(
+        captured[2],
+        "? no confirmation with white moving first was played (J89-R2, as-played)"
+    );
+    assert_eq!(captured[5], "= E5 B4 C4 D4 E4 A3 B3");
+    assert_eq!(
+        captured[6..],
+        [
+            "? move 2 of the confirmation is not allowed there (J89-7.3, J89-7.4)",
+            "? move 1 of the confirmation is not allowed there (J89-7.3, J89-7.4)",
+            "? move 3 of the confirmation comes after the two passes that ended it",
+            "? the confirmation does not end with two plain passes in a row",
+            "? illegal move: Z9 is off the board",
+        ]
+    );
+    // Black's passes leave the seven white stones standing: nothing is dead.
+    assert_eq!(replies(session(&script("pass pass")))[5], "=");
+    // Under the reference's reading the lines are kept but the search decides.
+    let perfect = session(
+        "gorules-ruleset japanese-1989\n\
+         gorules-setup alternation XXX.OX./.OOOOXX/OOXXXX./XXX.XXX/.XXXX.X black\n\
+         gorules-j89-confirmation black pass pass\n\
+         final_status_list dead\n",
+    );
+    assert!(perfect.ends_with("= E5 B4 C4 D4 E4 A3 B3\n\n"), "{perfect}");
+}

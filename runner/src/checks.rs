@@ -834,7 +834,7 @@ fn compare_map(out: &mut Vec<Mismatch>, what: &str, expected: &Diagram, actual: 
 
 fn status(case: &Case, c: &Status, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
-    let got = engine.statuses(&s)?;
+    let got = engine.statuses(&s, c.confirmation.as_ref())?;
     let mut out = Vec::new();
     compare_map(
         &mut out,
@@ -877,7 +877,7 @@ fn draw_territory(board: &Grid, got: &TerritoryOutcome) -> String {
 
 fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
-    let got = engine.territory(&s)?;
+    let got = engine.territory(&s, c.confirmation.as_ref())?;
     let mut out = Vec::new();
     compare_map(
         &mut out,

@@ -2,6 +2,7 @@
 //! implementation of [`Engine`]: the reference implementation in-process ([`crate::reference`]) or, later, any
 //! program over the protocol. The runner compares; the engine decides.
 
+use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::model::{Color, Feature, Phase, Prisoners, Reason, Ruleset};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
@@ -394,10 +395,19 @@ pub trait Engine {
     ) -> Result<BTreeSet<At>, EngineError>;
     /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
     fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
-    /// J89-7, J89-8.3: the statuses of the stones of `start`'s board as a stop position.
-    fn statuses(&mut self, start: &Start) -> Result<Statuses, EngineError>;
+    /// J89-7, J89-8.3: the statuses of the stones of `start`'s board as a stop position (under J89-R2
+    /// `as-played`, decided by the `played` confirmations).
+    fn statuses(
+        &mut self,
+        start: &Start,
+        played: Option<&ConfirmationLines>,
+    ) -> Result<Statuses, EngineError>;
     /// J89-8, J89-10: territory, dame, removal and score of `start`'s board as a stop position.
-    fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError>;
+    fn territory(
+        &mut self,
+        start: &Start,
+        played: Option<&ConfirmationLines>,
+    ) -> Result<TerritoryOutcome, EngineError>;
     /// J89-9 to J89-14: a game from `start` through `actions`, then its state (and its result if `result`).
     fn j89_game(
         &mut self,

@@ -7,6 +7,7 @@ use crate::engine::{
     TerritoryOutcome,
 };
 use crate::gtp::{Gtp, Launch};
+use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::model::{
     Analyses, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset, SuicideOption,
 };
@@ -149,6 +150,11 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
                     o.dead_in_regions.is_default(),
                 ),
                 ("ko_pass", o.ko_pass.name(), o.ko_pass.is_default()),
+                (
+                    "confirmation",
+                    o.confirmation.name(),
+                    o.confirmation.is_default(),
+                ),
                 (
                     "recapture_after_pass",
                     o.recapture_after_pass.name(),
@@ -296,6 +302,19 @@ impl Remote {
     }
 
     /// A command that searches (a status search, PROTO-10): the solver timeout instead of the per-command one.
+    /// PROTO-11.11, J89-R2: the confirmations the players played, one command for each first mover.
+    fn send_confirmations(
+        &mut self,
+        played: Option<&ConfirmationLines>,
+    ) -> Result<(), EngineError> {
+        for (c, line) in played.map(ConfirmationLines::lines).unwrap_or_default() {
+            let mut args = vec![color_word(c)];
+            args.extend(line.split_whitespace());
+            self.ok("gorules-j89-confirmation", &args)?;
+        }
+        Ok(())
+    }
+
     fn ok_searching(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
         let r = self.gtp()?.send_within(name, args, SOLVER_TIMEOUT)?;
         if r.success {
@@ -687,8 +706,13 @@ impl Engine for Remote {
         )
     }
 
-    fn statuses(&mut self, start: &Start) -> Result<Statuses, EngineError> {
+    fn statuses(
+        &mut self,
+        start: &Start,
+        played: Option<&ConfirmationLines>,
+    ) -> Result<Statuses, EngineError> {
         self.setup(start, Phase::Sequence, &[])?;
+        self.send_confirmations(played)?;
         let height = start.board.height();
         let mut list = |status: &str| -> Result<BTreeSet<At>, EngineError> {
             parse_vertices(&self.ok_searching("final_status_list", &[status])?, height)
@@ -700,8 +724,13 @@ impl Engine for Remote {
         })
     }
 
-    fn territory(&mut self, start: &Start) -> Result<TerritoryOutcome, EngineError> {
+    fn territory(
+        &mut self,
+        start: &Start,
+        played: Option<&ConfirmationLines>,
+    ) -> Result<TerritoryOutcome, EngineError> {
         self.setup(start, Phase::Sequence, &[])?;
+        self.send_confirmations(played)?;
         let height = start.board.height();
         let text = self.ok_searching("gorules-j89-territory", &[])?;
         let mut out = TerritoryOutcome::default();

@@ -273,3 +273,18 @@ fn the_ko_pass_option_changes_a_status() {
     );
     fails_with(&text, "one-pass-pays-for-either-ko", "statuses");
 }
+
+#[test]
+fn a_played_confirmation_decides_under_as_played() {
+    let played = j89_case_file("j89-constructed-confirmation-as-played");
+    assert_eq!(verdict(&played, "black-captures"), Verdict::Pass);
+    // Black's line without the capture at D5 leaves the white stones alive.
+    let text = sabotaged(
+        &played,
+        "        black: \"A4 pass D5 pass pass\"\n        white: \"pass pass\"\n      statuses",
+        "        black: \"A4 pass pass\"\n        white: \"pass pass\"\n      statuses",
+    );
+    fails_with(&text, "black-captures", "statuses");
+    let text = sabotaged(&played, "      score: 5", "      score: 21");
+    fails_with(&text, "black-passes-counted", "score: expected 21, found 5");
+}

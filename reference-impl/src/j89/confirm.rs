@@ -240,6 +240,28 @@ pub struct J89Rules {
     pub dead_in_regions: DeadInRegions,
     /// J89-R7: how a pass pays for a ko recapture.
     pub ko_pass: KoPass,
+    /// J89-R2: whose confirmation decides the statuses.
+    pub confirmation: Confirmation,
+}
+
+/// J89-R2: whose confirmation decides the statuses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Confirmation {
+    /// The confirmation under perfect play by both sides, whoever carries it out (the reference's reading).
+    #[default]
+    PerfectPlay,
+    /// The confirmation the players actually played, one line for each attacker ([`super::string_life_as_played`]).
+    AsPlayed,
+}
+
+impl Confirmation {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Confirmation::PerfectPlay => "perfect-play",
+            Confirmation::AsPlayed => "as-played",
+        }
+    }
 }
 
 /// J89-R8: which dead stones a player's regions (J89-8.1) take in.

@@ -9,6 +9,7 @@
 //! losing under the option J89-R4.
 
 mod article13;
+mod as_played;
 mod confirm;
 mod game;
 mod search;
@@ -16,9 +17,11 @@ mod settled;
 mod territory;
 
 pub use article13::effective_moves;
+pub use as_played::{play_out, resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 pub use confirm::{
-    successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, ConfirmationBoard,
-    DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass, NewStone, SekiStones, DEFAULT_STATE_LIMIT,
+    successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
+    ConfirmationBoard, DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass, NewStone, SekiStones,
+    DEFAULT_STATE_LIMIT,
 };
 pub use game::{
     Article13, End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass,
@@ -26,4 +29,4 @@ pub use game::{
 };
 pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
 pub use settled::settled_eye_spaces;
-pub use territory::{assess, Assessment, Status};
+pub use territory::{assess, assess_given, Assessment, Status};

@@ -91,14 +91,20 @@ fn border(position: &Position, region: &PointSet) -> Vec<Point> {
 }
 
 /// J89-7 to J89-10 with the readings J89-R1, J89-R5, J89-R6, J89-R8: statuses, eye points, dame, seki,
-/// territory and removal for a stop position. `limit` bounds the states of each confirmation game.
+/// territory and removal for a stop position, each string decided by the confirmation under perfect play
+/// (J89-R13, within `limits`).
 pub fn assess(
     stop: &Position,
     rules: J89Rules,
     limits: SearchLimits,
 ) -> Result<Assessment, ConfirmError> {
+    Ok(assess_given(stop, rules, string_life(stop, rules, limits)?))
+}
+
+/// J89-8, J89-10: [`assess`] with each string's fate already decided (`life`, in the order of
+/// [`crate::string::strings`]): by the search, or by a confirmation as played (J89-R2).
+pub fn assess_given(stop: &Position, rules: J89Rules, life: Vec<StringLife>) -> Assessment {
     let board = stop.board();
-    let life = string_life(stop, rules, limits)?;
     let mut alive_at = PointSet::empty(board);
     let mut dead_of = ByColor::from_fn(|_| PointSet::empty(board));
     for l in &life {
@@ -230,7 +236,7 @@ pub fn assess(
     }
     dead_left.subtract(&removed[Color::Black]);
     dead_left.subtract(&removed[Color::White]);
-    Ok(Assessment {
+    Assessment {
         strings,
         life,
         eye_points,
@@ -239,5 +245,5 @@ pub fn assess(
         removed,
         dead_left,
         after,
-    })
+    }
 }

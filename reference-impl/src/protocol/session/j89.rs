@@ -5,10 +5,11 @@ use super::{
     args, color, number, parse_move, syntax, vertex, vertices, Current, Phase, Reply, Session,
 };
 use crate::board::PointSet;
-use crate::color::Color;
+use crate::color::{ByColor, Color};
 use crate::j89::{
-    assess, effective_moves, Article13, Assessment, ConfirmationBoard, DeadInRegions, DeadOutside,
-    End, FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass, NewStone,
+    assess, assess_given, effective_moves, resolve_line, string_life_as_played, Article13,
+    Assessment, ConfirmMove, Confirmation, ConfirmationBoard, DeadInRegions, DeadOutside, End,
+    FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass, NewStone, PlayedMove,
     RecaptureAfterPass, Repetition, SekiStones, Stage, Status, DEFAULT_LIMITS,
 };
 use crate::naj::score::Points;
@@ -28,6 +29,9 @@ pub(super) struct J89Session {
     game: Game,
     /// The last assessment made, with the position it is of (the search is costly; positions repeat).
     last: Option<Assessed>,
+    /// J89-R2, `confirmation=as-played`: the confirmation played with each colour moving first, with the stop
+    /// position it was played from.
+    lines: ByColor<Option<(Position, Vec<ConfirmMove>)>>,
 }
 
 /// PROTO-10, PROTO-11: the commands of the Japanese 1989 Rules (the session's other commands: `COMMANDS`).
@@ -42,6 +46,7 @@ pub(super) const J89_COMMANDS: &[&str] = &[
     "gorules-j89-no-result",
     "gorules-j89-effective-moves",
     "gorules-j89-disagree",
+    "gorules-j89-confirmation",
     "gorules-j89-fill",
 ];
 
@@ -68,6 +73,8 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
             }
             ("dead_in_regions", "opponent") => rules.dead_in_regions = DeadInRegions::Opponent,
             ("dead_in_regions", "none") => rules.dead_in_regions = DeadInRegions::None,
+            ("confirmation", "perfect-play") => rules.confirmation = Confirmation::PerfectPlay,
+            ("confirmation", "as-played") => rules.confirmation = Confirmation::AsPlayed,
             ("ko_pass", "designated") => rules.ko_pass = KoPass::Designated,
             ("ko_pass", "pooled") => rules.ko_pass = KoPass::Pooled,
             ("recapture_after_pass", "allowed") => {
@@ -91,6 +98,7 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
                     "a japanese-1989 option (confirmation_board=contested|whole, \
                      new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
                      dead_outside_territory=stay|remove, dead_in_regions=opponent|none, ko_pass=designated|pooled, \
+                     confirmation=perfect-play|as-played, \
                      recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
                      illegal_move=refuse|forfeit, fill_dame=none|agreed, article_13=ignore|both-lose, komi=N), found `{o}`"
                 )))
@@ -107,6 +115,7 @@ impl J89Session {
             rules,
             game: game_from(current, game),
             last: None,
+            lines: ByColor::from_fn(|_| None),
         }
     }
 
@@ -115,6 +124,7 @@ impl J89Session {
         if old.rules == self.rules {
             self.last = old.last;
         }
+        self.lines = old.lines;
         self
     }
 }
@@ -208,6 +218,7 @@ impl Session {
             "gorules-j89-effective-moves" => {
                 args(cmd, 0, "no arguments").and_then(|_| self.j89_effective_moves())
             }
+            "gorules-j89-confirmation" => self.j89_confirmation(cmd),
             "gorules-j89-disagree" => args(cmd, 0, "no arguments").and_then(|_| {
                 let j = self.j89_ref()?;
                 let effective = match j.game.rules().article_13 {
@@ -225,6 +236,48 @@ impl Session {
             }),
             _ => return None,
         })
+    }
+
+    /// J89-R2: `gorules-j89-confirmation COLOR MOVE...`: the confirmation the players played from the current
+    /// position with COLOR moving first: vertices, `pass`, `pass:VERTEX` (a pass for the ko whose recapture is
+    /// at VERTEX) and `pass:ko` (a pass for a ko naming none, under `ko_pass=pooled`), ending with two passes.
+    /// Under `confirmation=as-played` it decides the statuses of COLOR's opponent.
+    fn j89_confirmation(&mut self, cmd: &Command) -> Reply {
+        let Some((first, words)) = cmd.args.split_first() else {
+            return Err(syntax("a colour and the moves of the confirmation"));
+        };
+        let attacker = color(first)?;
+        let p = self.current.position().clone();
+        let mut moves = Vec::new();
+        for w in words {
+            let lower = w.to_ascii_lowercase();
+            moves.push(match lower.split_once(':') {
+                None => match parse_move(&p, w)? {
+                    crate::moves::Move::Pass => PlayedMove::Pass,
+                    crate::moves::Move::Play(point) => PlayedMove::Play(point),
+                },
+                Some(("pass", "ko")) => PlayedMove::PassForAnyKo,
+                Some(("pass", v)) => match parse_move(&p, v)? {
+                    crate::moves::Move::Play(point) => PlayedMove::PassFor(point),
+                    crate::moves::Move::Pass => {
+                        return Err(syntax(&format!("pass:VERTEX or pass:ko, found `{w}`")))
+                    }
+                },
+                _ => {
+                    return Err(syntax(&format!(
+                        "a vertex, pass, pass:VERTEX or pass:ko, found `{w}`"
+                    )))
+                }
+            });
+        }
+        let j = self.j89_mut()?;
+        let line =
+            resolve_line(&p, attacker, &moves, j.rules.ko_pass).map_err(|e| e.to_string())?;
+        j.lines[attacker] = Some((p, line));
+        if j.rules.confirmation == Confirmation::AsPlayed {
+            j.last = None;
+        }
+        Ok(String::new())
     }
 
     /// J89-13.1, J89-R4: `gorules-j89-effective-moves`: each effective move of the stopped game as a colour and a
@@ -389,7 +442,22 @@ impl Session {
                 return Ok(a.clone());
             }
         }
-        let a = Arc::new(assess(&p, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?);
+        let a = Arc::new(match j.rules.confirmation {
+            Confirmation::PerfectPlay => {
+                assess(&p, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?
+            }
+            // J89-R2: the lines played from this very position decide.
+            Confirmation::AsPlayed => {
+                let lines = ByColor::from_fn(|c| {
+                    j.lines[c]
+                        .as_ref()
+                        .filter(|(at, _)| *at == p)
+                        .map(|(_, line)| line.clone())
+                });
+                let life = string_life_as_played(&p, j.rules, &lines).map_err(|e| e.to_string())?;
+                assess_given(&p, j.rules, life)
+            }
+        });
         j.last = Some((p, a.clone()));
         Ok(a)
     }
