@@ -1,8 +1,9 @@
 //! J89-7, J89-8, J89-10: the confirmation of life and death under the pass-for-ko rule, and territory, on tiny
-//! constructed positions whose verdicts follow from the rules by hand.
+//! constructed positions whose verdicts follow from the rules by hand; and the search cross-checked with the whole
+//! graph and with its own forcing lines played as confirmations (J89-R2).
 
 use gorules_ref::j89::{
-    assess, decide, successors, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
+    assess, decide, play_out, successors, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
     ConfirmationBoard, DeadInRegions, DeadOutside, J89Rules, KoPass, NewStone, SearchLimits,
     SekiStones, Status, DEFAULT_LIMITS,
 };
@@ -255,6 +256,15 @@ proptest! {
                         let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
                         let Ok(v) = decide(&p, &home, s.color, &off, ko_pass, limits) else { continue };
                         prop_assert_eq!(v.captured, exact, "{:?} string of {} stones, {:?}, {:?}, on\n{}", s.color, s.stones.len(), new_stone, ko_pass, p);
+                        // J89-R2: the forcing line, played as a confirmation, captures the string.
+                        if v.captured && !v.line.is_empty() {
+                            let line: Vec<ConfirmMove> = v.line.iter().map(|(_, m)| *m).collect();
+                            let end = play_out(&p, attacker, &line, ko_pass);
+                            prop_assert!(end.is_ok(), "{:?} on\n{}", end, p);
+                            if let Ok(end) = end {
+                                prop_assert!(home.iter().all(|q| end.get(q) != Some(s.color)), "the line leaves a stone at home on\n{}", p);
+                            }
+                        }
                     }
                 }
             }
