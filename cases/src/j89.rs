@@ -68,6 +68,10 @@ option_name!(
     FillDameName { None => "none", Agreed => "agreed" }
 );
 option_name!(
+    /// J89-R5: `attacker` (default) or `defender`.
+    ConfirmationFirstName { Attacker => "attacker", Defender => "defender" }
+);
+option_name!(
     /// J89-R2: `perfect-play` (default) or `as-played`.
     ConfirmationName { PerfectPlay => "perfect-play", AsPlayed => "as-played" }
 );

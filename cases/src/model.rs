@@ -324,6 +324,8 @@ pub struct J89Options {
     pub ko_pass: crate::j89::KoPassName,
     /// J89-R2: whose confirmation decides the statuses.
     pub confirmation: crate::j89::ConfirmationName,
+    /// J89-R5: who moves first in a string's confirmation.
+    pub confirmation_first: crate::j89::ConfirmationFirstName,
     /// J89-R3: whether a pass lifts the simple-ko ban.
     pub recapture_after_pass: crate::j89::RecaptureAfterPassName,
     /// J89-R10: what a repetition does without agreement.

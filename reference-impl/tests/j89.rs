@@ -3,9 +3,9 @@
 //! graph and with its own forcing lines played as confirmations (J89-R2).
 
 use gorules_ref::j89::{
-    assess, decide, play_out, successors, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
-    ConfirmationBoard, DeadInRegions, DeadOutside, J89Rules, KoPass, NewStone, SearchLimits,
-    SekiStones, Status, DEFAULT_LIMITS,
+    assess, decide, decide_first, play_out, successors, ConfirmGame, ConfirmMove, ConfirmState,
+    Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, J89Rules,
+    KoPass, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -20,6 +20,7 @@ const WHOLE: J89Rules = J89Rules {
     dead_in_regions: DeadInRegions::Opponent,
     ko_pass: KoPass::Designated,
     confirmation: Confirmation::PerfectPlay,
+    confirmation_first: ConfirmationFirst::Attacker,
 };
 
 fn pos(rows: &[&str]) -> Position {
@@ -58,6 +59,7 @@ fn a_search_beyond_its_allowance_is_refused_not_guessed() {
     let p = pos(&[".#O.", "##OO", ".#O."]);
     let e = ConfirmGame::build(
         &p,
+        Color::Black,
         Color::Black,
         &PointSet::empty(p.board()),
         KoPass::Designated,
@@ -247,7 +249,7 @@ proptest! {
             for s in gorules_ref::string::strings(&p) {
                 let attacker = s.color.opponent();
                 for ko_pass in [KoPass::Designated, KoPass::Pooled] {
-                    let Ok(game) = ConfirmGame::build(&p, attacker, &off, ko_pass, 20_000) else { continue };
+                    let Ok(game) = ConfirmGame::build(&p, attacker, attacker, &off, ko_pass, 20_000) else { continue };
                     for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints] {
                         let home = new_stone.home(&p, &s.stones);
                         let exact = game.can_capture(&home);
@@ -267,6 +269,27 @@ proptest! {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// J89-R5, option `confirmation_first: defender`: with the owner moving first, the search agrees with the
+    /// attractor on the whole graph too, and a string the attacker captures moving second he also captures
+    /// moving first.
+    #[test]
+    fn with_the_defender_first_the_search_agrees_with_the_whole_graph(p in tiny_position()) {
+        let off = ConfirmationBoard::Contested.off_limits(&p);
+        for s in gorules_ref::string::strings(&p) {
+            let attacker = s.color.opponent();
+            let Ok(game) = ConfirmGame::build(&p, attacker, s.color, &off, KoPass::Designated, 20_000) else { continue };
+            let home = NewStone::Adjacent.home(&p, &s.stones);
+            let exact = game.can_capture(&home);
+            let limits = SearchLimits { nodes: 20_000, ..DEFAULT_LIMITS };
+            let Ok(v) = decide_first(&p, &home, s.color, s.color, &off, KoPass::Designated, limits) else { continue };
+            prop_assert_eq!(v.captured, exact, "{:?} string of {} stones on\n{}", s.color, s.stones.len(), p);
+            if exact {
+                let Ok(a) = decide(&p, &home, s.color, &off, KoPass::Designated, limits) else { continue };
+                prop_assert!(a.captured, "captured with the defender first but not with the attacker first on\n{}", p);
             }
         }
     }

@@ -433,7 +433,7 @@ fn japanese_1989_confirmation_as_played() {
     let captured = replies(session(&script("A4 pass D5 pass pass")));
     assert_eq!(
         captured[2],
-        "? no confirmation with white moving first was played (J89-R2, as-played)"
+        "? no confirmation with white attacking was played (J89-R2, as-played)"
     );
     assert_eq!(captured[5], "= E5 B4 C4 D4 E4 A3 B3");
     assert_eq!(

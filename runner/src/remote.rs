@@ -156,6 +156,11 @@ fn ruleset_args(r: &Ruleset) -> Vec<String> {
                     o.confirmation.is_default(),
                 ),
                 (
+                    "confirmation_first",
+                    o.confirmation_first.name(),
+                    o.confirmation_first.is_default(),
+                ),
+                (
                     "recapture_after_pass",
                     o.recapture_after_pass.name(),
                     o.recapture_after_pass.is_default(),

@@ -288,3 +288,15 @@ fn a_played_confirmation_decides_under_as_played() {
     let text = sabotaged(&played, "      score: 5", "      score: 21");
     fails_with(&text, "black-passes-counted", "score: expected 21, found 5");
 }
+
+#[test]
+fn the_confirmation_first_option_changes_the_statuses() {
+    let first = j89_case_file("j89-constructed-confirmation-first-defender");
+    assert_eq!(verdict(&first, "owners-first"), Verdict::Pass);
+    let text = sabotaged(
+        &first,
+        "ruleset: {name: japanese-1989, options: {confirmation_first: defender}}",
+        "ruleset: japanese-1989",
+    );
+    fails_with(&text, "owners-first", "statuses");
+}

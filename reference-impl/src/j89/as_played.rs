@@ -26,7 +26,7 @@ pub enum AsPlayedError {
     Unfinished,
     /// No line was played with this attacker, and a string of his opponent needs one.
     Missing {
-        /// The attacker (he moves first).
+        /// The attacker.
         attacker: Color,
     },
 }
@@ -49,7 +49,7 @@ impl fmt::Display for AsPlayedError {
             }
             AsPlayedError::Missing { attacker } => write!(
                 f,
-                "no confirmation with {attacker} moving first was played (J89-R2, as-played)"
+                "no confirmation with {attacker} attacking was played (J89-R2, as-played)"
             ),
         }
     }
@@ -71,16 +71,16 @@ pub enum PlayedMove {
     PassForAnyKo,
 }
 
-/// J89-R2: the confirmation moves `moves` stand for, from `stop` with `attacker` moving first, each checked as
+/// J89-R2: the confirmation moves `moves` stand for, from `stop` with `first` moving first, each checked as
 /// [`play_out`] checks it (a pass for a ko must name a capture against the passer that is not yet paid for).
 pub fn resolve_line(
     stop: &Position,
-    attacker: Color,
+    first: Color,
     moves: &[PlayedMove],
     ko_pass: KoPass,
 ) -> Result<Vec<ConfirmMove>, AsPlayedError> {
     let everywhere = PointSet::empty(stop.board());
-    let mut state = ConfirmState::start(stop, attacker);
+    let mut state = ConfirmState::start(stop, first);
     let mut out = Vec::new();
     for (index, played) in moves.iter().enumerate() {
         let illegal = AsPlayedError::Illegal { index };
@@ -112,17 +112,17 @@ pub fn resolve_line(
     Err(AsPlayedError::Unfinished)
 }
 
-/// J89-R2, J89-7.3, J89-7.4: plays `line` out from `stop` with `attacker` moving first, every move checked
+/// J89-R2, J89-7.3, J89-7.4: plays `line` out from `stop` with `first` moving first, every move checked
 /// against the confirmation's rules (passes paying for kos as `ko_pass` says), and returns the position at its end
 /// (two plain passes in a row).
 pub fn play_out(
     stop: &Position,
-    attacker: Color,
+    first: Color,
     line: &[ConfirmMove],
     ko_pass: KoPass,
 ) -> Result<Position, AsPlayedError> {
     let everywhere = PointSet::empty(stop.board());
-    let mut state = ConfirmState::start(stop, attacker);
+    let mut state = ConfirmState::start(stop, first);
     for (index, mv) in line.iter().enumerate() {
         let ends = state.passed && *mv == ConfirmMove::Pass;
         let (_, next) = successors(&state, &everywhere, ko_pass)
@@ -141,7 +141,8 @@ pub fn play_out(
 }
 
 /// J89-R2: every string of `stop` with its fate as the played confirmations decide it: a string of P is dead if,
-/// at the end of the line its opponent began (`lines[opponent]`), no point of its `home` (J89-R5,
+/// at the end of the line in which its opponent attacked (`lines[opponent]`, begun by the player J89-R5's
+/// `confirmation_first` names), no point of its `home` (J89-R5,
 /// [`super::NewStone::home`]) holds a stone of P. Nothing is searched.
 pub fn string_life_as_played(
     stop: &Position,
@@ -156,7 +157,8 @@ pub fn string_life_as_played(
             let line = lines[attacker]
                 .as_ref()
                 .ok_or(AsPlayedError::Missing { attacker })?;
-            ends[attacker] = Some(play_out(stop, attacker, line, rules.ko_pass)?);
+            let first = rules.confirmation_first.mover(s.color);
+            ends[attacker] = Some(play_out(stop, first, line, rules.ko_pass)?);
         }
         let end = ends[attacker]
             .as_ref()

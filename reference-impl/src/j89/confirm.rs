@@ -242,6 +242,36 @@ pub struct J89Rules {
     pub ko_pass: KoPass,
     /// J89-R2: whose confirmation decides the statuses.
     pub confirmation: Confirmation,
+    /// J89-R5: who moves first in a string's confirmation.
+    pub confirmation_first: ConfirmationFirst,
+}
+
+/// J89-R5: who moves first in the confirmation of a string.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ConfirmationFirst {
+    /// The string owner's opponent, who tries to capture it (the reference's reading).
+    #[default]
+    Attacker,
+    /// The string's owner.
+    Defender,
+}
+
+impl ConfirmationFirst {
+    /// The option value as cases and the protocol write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConfirmationFirst::Attacker => "attacker",
+            ConfirmationFirst::Defender => "defender",
+        }
+    }
+
+    /// Who moves first in the confirmation of a string of `owner`.
+    pub fn mover(self, owner: Color) -> Color {
+        match self {
+            ConfirmationFirst::Attacker => owner.opponent(),
+            ConfirmationFirst::Defender => owner,
+        }
+    }
 }
 
 /// J89-R2: whose confirmation decides the statuses.
@@ -440,18 +470,19 @@ pub struct ConfirmGame {
 pub const DEFAULT_STATE_LIMIT: usize = 2_000_000;
 
 impl ConfirmGame {
-    /// J89-R5: builds every state reachable from `stop` with `attacker` to move, no play on `off_limits`
-    /// (J89-R12) and kos paid for as `ko_pass` says (J89-R7), up to `limit` states.
+    /// J89-R5: builds every state reachable from `stop` with `first` to move, no play on `off_limits`
+    /// (J89-R12) and kos paid for as `ko_pass` says (J89-R7), up to `limit` states; `attacker` tries to capture.
     pub fn build(
         stop: &Position,
         attacker: Color,
+        first: Color,
         off_limits: &PointSet,
         ko_pass: KoPass,
         limit: usize,
     ) -> Result<ConfirmGame, ConfirmError> {
         // A state is keyed with whether the move into it ended the confirmation (a plain pass after a plain
         // pass): such a state is terminal (J89-R5).
-        let start = ConfirmState::start(stop, attacker);
+        let start = ConfirmState::start(stop, first);
         let mut index: HashMap<(ConfirmState, bool), usize> = HashMap::new();
         let mut states = vec![start.clone()];
         let mut terminal = vec![false];

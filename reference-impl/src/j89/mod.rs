@@ -20,13 +20,15 @@ pub use article13::effective_moves;
 pub use as_played::{play_out, resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 pub use confirm::{
     successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
-    ConfirmationBoard, DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass, NewStone, SekiStones,
-    DEFAULT_STATE_LIMIT,
+    ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass,
+    NewStone, SekiStones, DEFAULT_STATE_LIMIT,
 };
 pub use game::{
     Article13, End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass,
     Refusal, Repetition, RequestError, Stage,
 };
-pub use search::{decide, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS};
+pub use search::{
+    decide, decide_first, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS,
+};
 pub use settled::settled_eye_spaces;
 pub use territory::{assess, assess_given, Assessment, Status};

@@ -326,7 +326,28 @@ pub fn decide(
     ko_pass: KoPass,
     limits: SearchLimits,
 ) -> Result<Verdict, ConfirmError> {
-    let start = ConfirmState::start(stop, owner.opponent());
+    decide_first(
+        stop,
+        home,
+        owner,
+        owner.opponent(),
+        off_limits,
+        ko_pass,
+        limits,
+    )
+}
+
+/// J89-R5, J89-R13: [`decide`] with `first` moving first (the string's owner or his opponent).
+pub fn decide_first(
+    stop: &Position,
+    home: &PointSet,
+    owner: Color,
+    first: Color,
+    off_limits: &PointSet,
+    ko_pass: KoPass,
+    limits: SearchLimits,
+) -> Result<Verdict, ConfirmError> {
+    let start = ConfirmState::start(stop, first);
     crate::big_stack::run("j89-confirmation", limits.depth, 2_000, |depth| {
         let mut search = Search {
             home,
@@ -409,6 +430,7 @@ pub fn string_life(
             ConfirmGame::build(
                 stop,
                 s.color.opponent(),
+                rules.confirmation_first.mover(s.color),
                 &off_limits,
                 rules.ko_pass,
                 limits.states,
@@ -425,7 +447,16 @@ pub fn string_life(
             }
         } else {
             let home = rules.new_stone.home(stop, &s.stones);
-            let v = decide(stop, &home, s.color, &off_limits, rules.ko_pass, limits)?;
+            let first = rules.confirmation_first.mover(s.color);
+            let v = decide_first(
+                stop,
+                &home,
+                s.color,
+                first,
+                &off_limits,
+                rules.ko_pass,
+                limits,
+            )?;
             StringLife {
                 stones: s.stones,
                 color: s.color,

@@ -8,9 +8,10 @@ use crate::board::PointSet;
 use crate::color::{ByColor, Color};
 use crate::j89::{
     assess, assess_given, effective_moves, resolve_line, string_life_as_played, Article13,
-    Assessment, ConfirmMove, Confirmation, ConfirmationBoard, DeadInRegions, DeadOutside, End,
-    FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass, NewStone, PlayedMove,
-    RecaptureAfterPass, Repetition, SekiStones, Stage, Status, DEFAULT_LIMITS,
+    Assessment, ConfirmMove, Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions,
+    DeadOutside, End, FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass,
+    NewStone, PlayedMove, RecaptureAfterPass, Repetition, SekiStones, Stage, Status,
+    DEFAULT_LIMITS,
 };
 use crate::naj::score::Points;
 use crate::position::Position;
@@ -73,6 +74,12 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
             }
             ("dead_in_regions", "opponent") => rules.dead_in_regions = DeadInRegions::Opponent,
             ("dead_in_regions", "none") => rules.dead_in_regions = DeadInRegions::None,
+            ("confirmation_first", "attacker") => {
+                rules.confirmation_first = ConfirmationFirst::Attacker
+            }
+            ("confirmation_first", "defender") => {
+                rules.confirmation_first = ConfirmationFirst::Defender
+            }
             ("confirmation", "perfect-play") => rules.confirmation = Confirmation::PerfectPlay,
             ("confirmation", "as-played") => rules.confirmation = Confirmation::AsPlayed,
             ("ko_pass", "designated") => rules.ko_pass = KoPass::Designated,
@@ -98,7 +105,7 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
                     "a japanese-1989 option (confirmation_board=contested|whole, \
                      new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
                      dead_outside_territory=stay|remove, dead_in_regions=opponent|none, ko_pass=designated|pooled, \
-                     confirmation=perfect-play|as-played, \
+                     confirmation=perfect-play|as-played, confirmation_first=attacker|defender, \
                      recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
                      illegal_move=refuse|forfeit, fill_dame=none|agreed, article_13=ignore|both-lose, komi=N), found `{o}`"
                 )))
@@ -239,14 +246,14 @@ impl Session {
     }
 
     /// J89-R2: `gorules-j89-confirmation COLOR MOVE...`: the confirmation the players played from the current
-    /// position with COLOR moving first: vertices, `pass`, `pass:VERTEX` (a pass for the ko whose recapture is
+    /// position with COLOR attacking (moving first, unless `confirmation_first=defender`): vertices, `pass`, `pass:VERTEX` (a pass for the ko whose recapture is
     /// at VERTEX) and `pass:ko` (a pass for a ko naming none, under `ko_pass=pooled`), ending with two passes.
     /// Under `confirmation=as-played` it decides the statuses of COLOR's opponent.
     fn j89_confirmation(&mut self, cmd: &Command) -> Reply {
-        let Some((first, words)) = cmd.args.split_first() else {
+        let Some((who, words)) = cmd.args.split_first() else {
             return Err(syntax("a colour and the moves of the confirmation"));
         };
-        let attacker = color(first)?;
+        let attacker = color(who)?;
         let p = self.current.position().clone();
         let mut moves = Vec::new();
         for w in words {
@@ -271,8 +278,8 @@ impl Session {
             });
         }
         let j = self.j89_mut()?;
-        let line =
-            resolve_line(&p, attacker, &moves, j.rules.ko_pass).map_err(|e| e.to_string())?;
+        let first = j.rules.confirmation_first.mover(attacker.opponent());
+        let line = resolve_line(&p, first, &moves, j.rules.ko_pass).map_err(|e| e.to_string())?;
         j.lines[attacker] = Some((p, line));
         if j.rules.confirmation == Confirmation::AsPlayed {
             j.last = None;
