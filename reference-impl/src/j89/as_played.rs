@@ -71,6 +71,39 @@ pub enum PlayedMove {
     PassForAnyKo,
 }
 
+/// J89-R2, J89-7.3, J89-7.4: walks a line of `len` moves from `stop` with `first` moving first; `pick` names the
+/// confirmation move at each index from the state before it (`None`: it names none). Every move is checked against
+/// the confirmation's rules (passes paying for kos as `ko_pass` says); the line must end with its second plain
+/// pass in a row. Returns the moves and the position at the end.
+fn walk(
+    stop: &Position,
+    first: Color,
+    len: usize,
+    ko_pass: KoPass,
+    mut pick: impl FnMut(&ConfirmState, usize) -> Option<ConfirmMove>,
+) -> Result<(Vec<ConfirmMove>, Position), AsPlayedError> {
+    let everywhere = PointSet::empty(stop.board());
+    let mut state = ConfirmState::start(stop, first);
+    let mut out = Vec::new();
+    for index in 0..len {
+        let mv = pick(&state, index).ok_or(AsPlayedError::Illegal { index })?;
+        let ends = state.passed && mv == ConfirmMove::Pass;
+        let (_, next) = successors(&state, &everywhere, ko_pass)
+            .into_iter()
+            .find(|(m, _)| *m == mv)
+            .ok_or(AsPlayedError::Illegal { index })?;
+        out.push(mv);
+        if ends {
+            if index + 1 < len {
+                return Err(AsPlayedError::AfterTheEnd { index: index + 1 });
+            }
+            return Ok((out, next.position));
+        }
+        state = next;
+    }
+    Err(AsPlayedError::Unfinished)
+}
+
 /// J89-R2: the confirmation moves `moves` stand for, from `stop` with `first` moving first, each checked as
 /// [`play_out`] checks it (a pass for a ko must name a capture against the passer that is not yet paid for).
 pub fn resolve_line(
@@ -79,37 +112,17 @@ pub fn resolve_line(
     moves: &[PlayedMove],
     ko_pass: KoPass,
 ) -> Result<Vec<ConfirmMove>, AsPlayedError> {
-    let everywhere = PointSet::empty(stop.board());
-    let mut state = ConfirmState::start(stop, first);
-    let mut out = Vec::new();
-    for (index, played) in moves.iter().enumerate() {
-        let illegal = AsPlayedError::Illegal { index };
-        let mv = match *played {
-            PlayedMove::Play(p) => ConfirmMove::Play(p),
-            PlayedMove::Pass => ConfirmMove::Pass,
-            PlayedMove::PassForAnyKo => ConfirmMove::PassForAnyKo,
-            PlayedMove::PassFor(x) => state
-                .bans
-                .iter()
-                .find(|b| b.victim == state.to_move && b.x == x)
-                .map(|b| ConfirmMove::PassFor(*b))
-                .ok_or(illegal.clone())?,
-        };
-        let ends = state.passed && mv == ConfirmMove::Pass;
-        let (_, next) = successors(&state, &everywhere, ko_pass)
-            .into_iter()
-            .find(|(m, _)| *m == mv)
-            .ok_or(illegal)?;
-        out.push(mv);
-        if ends {
-            if index + 1 < moves.len() {
-                return Err(AsPlayedError::AfterTheEnd { index: index + 1 });
-            }
-            return Ok(out);
-        }
-        state = next;
-    }
-    Err(AsPlayedError::Unfinished)
+    let pick = |state: &ConfirmState, index: usize| match moves[index] {
+        PlayedMove::Play(p) => Some(ConfirmMove::Play(p)),
+        PlayedMove::Pass => Some(ConfirmMove::Pass),
+        PlayedMove::PassForAnyKo => Some(ConfirmMove::PassForAnyKo),
+        PlayedMove::PassFor(x) => state
+            .bans
+            .iter()
+            .find(|b| b.victim == state.to_move && b.x == x)
+            .map(|b| ConfirmMove::PassFor(*b)),
+    };
+    walk(stop, first, moves.len(), ko_pass, pick).map(|(line, _)| line)
 }
 
 /// J89-R2, J89-7.3, J89-7.4: plays `line` out from `stop` with `first` moving first, every move checked
@@ -121,23 +134,10 @@ pub fn play_out(
     line: &[ConfirmMove],
     ko_pass: KoPass,
 ) -> Result<Position, AsPlayedError> {
-    let everywhere = PointSet::empty(stop.board());
-    let mut state = ConfirmState::start(stop, first);
-    for (index, mv) in line.iter().enumerate() {
-        let ends = state.passed && *mv == ConfirmMove::Pass;
-        let (_, next) = successors(&state, &everywhere, ko_pass)
-            .into_iter()
-            .find(|(m, _)| m == mv)
-            .ok_or(AsPlayedError::Illegal { index })?;
-        if ends {
-            if index + 1 < line.len() {
-                return Err(AsPlayedError::AfterTheEnd { index: index + 1 });
-            }
-            return Ok(next.position);
-        }
-        state = next;
-    }
-    Err(AsPlayedError::Unfinished)
+    walk(stop, first, line.len(), ko_pass, |_, index| {
+        Some(line[index])
+    })
+    .map(|(_, end)| end)
 }
 
 /// J89-R2: every string of `stop` with its fate as the played confirmations decide it: a string of P is dead if,
