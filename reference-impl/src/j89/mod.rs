@@ -12,6 +12,7 @@ mod article13;
 mod as_played;
 mod confirm;
 mod game;
+mod regions;
 mod search;
 mod settled;
 mod territory;
@@ -27,6 +28,7 @@ pub use game::{
     Article13, End, Event, FillDame, Game, GameResult, GameRules, IllegalMoves, RecaptureAfterPass,
     Refusal, Repetition, RequestError, Stage,
 };
+pub use regions::outside_region;
 pub use search::{
     decide, decide_first, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS,
 };

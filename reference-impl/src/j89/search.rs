@@ -448,12 +448,14 @@ pub fn string_life(
         } else {
             let home = rules.new_stone.home(stop, &s.stones);
             let first = rules.confirmation_first.mover(s.color);
+            // J89-R14: where pass-alive walls cut the board, the string's own region decides it.
+            let region_off = super::regions::outside_region(stop, &off_limits, &safe, &s.stones);
             let v = decide_first(
                 stop,
                 &home,
                 s.color,
                 first,
-                &off_limits,
+                region_off.as_ref().unwrap_or(&off_limits),
                 rules.ko_pass,
                 limits,
             )?;
