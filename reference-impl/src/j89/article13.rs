@@ -3,7 +3,7 @@
 use super::confirm::{ConfirmError, J89Rules};
 use super::game::{Game, Stage};
 use super::search::SearchLimits;
-use super::territory::assess;
+use super::territory::{assess, Assessment};
 use crate::board::Point;
 use crate::color::Color;
 use crate::naj::score::Points;
@@ -17,10 +17,25 @@ pub fn effective_moves(
     rules: J89Rules,
     limits: SearchLimits,
 ) -> Result<Vec<(Color, Point)>, ConfirmError> {
-    if game.stage() != Stage::Stopped {
+    effective_moves_given(game, rules, limits, None, usize::MAX)
+}
+
+/// J89-13.1, J89-R4: [`effective_moves`], up to `most` of them (the first in that order), given the perfect-play
+/// assessment of the stop position if the caller has it (it is computed otherwise).
+pub fn effective_moves_given(
+    game: &Game,
+    rules: J89Rules,
+    limits: SearchLimits,
+    stop: Option<&Assessment>,
+    most: usize,
+) -> Result<Vec<(Color, Point)>, ConfirmError> {
+    if game.stage() != Stage::Stopped || most == 0 {
         return Ok(Vec::new());
     }
-    let now = game.score(&assess(game.position(), rules, limits)?);
+    let now = match stop {
+        Some(a) => game.score(a),
+        None => game.score(&assess(game.position(), rules, limits)?),
+    };
     let mut out = Vec::new();
     for color in Color::ALL {
         for point in game.position().board().points() {
@@ -33,6 +48,9 @@ pub fn effective_moves(
             let then = after.score(&assess(after.position(), rules, limits)?);
             if better_for(color, then, now) {
                 out.push((color, point));
+                if out.len() == most {
+                    return Ok(out);
+                }
             }
         }
     }

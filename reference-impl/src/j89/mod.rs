@@ -17,7 +17,7 @@ mod search;
 mod settled;
 mod territory;
 
-pub use article13::effective_moves;
+pub use article13::{effective_moves, effective_moves_given};
 pub use as_played::{play_out, resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 pub use confirm::{
     successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,

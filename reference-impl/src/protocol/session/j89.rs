@@ -7,7 +7,7 @@ use super::{
 use crate::board::PointSet;
 use crate::color::{ByColor, Color};
 use crate::j89::{
-    assess, assess_given, effective_moves, resolve_line, string_life_as_played, Article13,
+    assess, assess_given, effective_moves_given, resolve_line, string_life_as_played, Article13,
     Assessment, ConfirmMove, Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions,
     DeadOutside, End, FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass,
     NewStone, PlayedMove, RecaptureAfterPass, Repetition, SekiStones, Stage, Status,
@@ -116,6 +116,14 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
 }
 
 impl J89Session {
+    /// J89-13.1: the session's assessment of the game's position, if it has one made by perfect play (the
+    /// reading J89-13 judges effective moves by); under `confirmation=as-played` the cached one is not.
+    fn stop_assessment(&self) -> Option<Arc<Assessment>> {
+        let (at, a) = self.last.as_ref()?;
+        (self.rules.confirmation == Confirmation::PerfectPlay && at == self.game.position())
+            .then(|| a.clone())
+    }
+
     /// A session under `rules` whose game starts from `current`.
     pub(super) fn new(rules: J89Rules, game: GameRules, current: &Current) -> J89Session {
         J89Session {
@@ -231,10 +239,17 @@ impl Session {
                 let effective = match j.game.rules().article_13 {
                     // Under `ignore` the game refuses before any search.
                     Article13::Ignore => None,
-                    Article13::BothLose => effective_moves(&j.game, j.rules, DEFAULT_LIMITS)
-                        .map_err(|e| e.to_string())?
-                        .first()
-                        .copied(),
+                    // One effective move is enough to end the game.
+                    Article13::BothLose => effective_moves_given(
+                        &j.game,
+                        j.rules,
+                        DEFAULT_LIMITS,
+                        j.stop_assessment().as_deref(),
+                        1,
+                    )
+                    .map_err(|e| e.to_string())?
+                    .first()
+                    .copied(),
                 };
                 let j = self.j89_mut()?;
                 j.game.disagree(effective).map_err(|e| e.to_string())?;
@@ -291,7 +306,14 @@ impl Session {
     /// vertex (`B C3 W C3`), Black's first; empty when there is none or the game is not stopped.
     fn j89_effective_moves(&self) -> Reply {
         let j = self.j89_ref()?;
-        let moves = effective_moves(&j.game, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?;
+        let moves = effective_moves_given(
+            &j.game,
+            j.rules,
+            DEFAULT_LIMITS,
+            j.stop_assessment().as_deref(),
+            usize::MAX,
+        )
+        .map_err(|e| e.to_string())?;
         let p = j.game.position();
         Ok(moves
             .iter()
