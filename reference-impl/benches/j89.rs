@@ -2,14 +2,16 @@
 //! searched string's verdict, nodes, time and nodes per second (not a test: it only measures and reports).
 //!
 //! `cargo bench -p gorules-ref --bench j89 [-- <filter>]` (matched against the position's name); `J89_NODES` in
-//! the environment overrides the node allowance of each string's search (default 5,000,000, the engine's).
+//! the environment overrides the node allowance of each string's search (default 5,000,000, the engine's). Each
+//! string is searched on its region where pass-alive walls cut the board (J89-R14), as the engine does;
+//! `J89_WHOLE=1` searches the whole board instead, for comparison.
 
 use std::time::Instant;
 
-use gorules_ref::j89::{decide, J89Rules, SearchLimits, DEFAULT_LIMITS};
+use gorules_ref::j89::{decide, outside_region, J89Rules, SearchLimits, DEFAULT_LIMITS};
 use gorules_ref::naj::benson::pass_alive;
 use gorules_ref::string::strings;
-use gorules_ref::{Color, Position};
+use gorules_ref::{ByColor, Position};
 
 /// Positions: the name, and the board as rows (`#` Black, `O` White, `.` empty).
 const POSITIONS: &[(&str, &[&str])] = &[
@@ -46,6 +48,35 @@ const POSITIONS: &[(&str, &[&str])] = &[
             "#.###.#.", "########", "OO####.#", ".OOOO###", "O#O.O#.#", "###OO###", ".#.#O#.#",
         ],
     ),
+    (
+        "Example 7-2, bent four beside a thousand-year ko (cases/j89/j89-example-07-2-...)",
+        &[
+            "###.O#.#O.O#.O.O",
+            ".OOOO###OOO#.OO#",
+            "OO####.#O.O#####",
+            "###.####OOOOOOOO",
+            ".####.##O.O.O.O.",
+        ],
+    ),
+    (
+        "Example 11, false eye beside a double-ko seki (cases/j89/j89-example-11-...)",
+        &[
+            ".OO.O#.#.###.#",
+            "OOOO##########",
+            "#######.####OO",
+            "#.#.#####OOOO.",
+            "#######.#O.O#O",
+            "#.#.#####OO###",
+            "#######.#O#.#.",
+        ],
+    ),
+    (
+        "Diagram 11, approach-move ko beside a double-ko seki (cases/j89/j89-diagram-11-...)",
+        &[
+            "#O..#O.O", ".####OOO", "##OOOO.O", "OOO.OOOO", "OOOOOOOO", "########", "########",
+            "#.####OO", "###OOOO.", "#.#O.O#O", "###OO###", "#.#O#.#.",
+        ],
+    ),
 ];
 
 fn main() {
@@ -58,6 +89,7 @@ fn main() {
         nodes,
         ..DEFAULT_LIMITS
     };
+    let whole = std::env::var("J89_WHOLE").is_ok_and(|v| v == "1");
     let rules = J89Rules::default();
     for (name, rows) in POSITIONS {
         if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
@@ -69,14 +101,24 @@ fn main() {
         };
         println!("{name}:");
         let off = rules.confirmation_board.off_limits(&stop);
-        let safe = Color::ALL.map(|c| pass_alive(&stop, c));
+        let safe = ByColor::from_fn(|c| pass_alive(&stop, c));
         for s in strings(&stop) {
-            if s.stones.is_subset(&safe[s.color.index()]) {
+            if s.stones.is_subset(&safe[s.color]) {
                 continue;
             }
             let home = rules.new_stone.home(&stop, &s.stones);
+            let region = (!whole)
+                .then(|| outside_region(&stop, &off, &safe, &s.stones))
+                .flatten();
             let started = Instant::now();
-            let verdict = decide(&stop, &home, s.color, &off, rules.ko_pass, limits);
+            let verdict = decide(
+                &stop,
+                &home,
+                s.color,
+                region.as_ref().unwrap_or(&off),
+                rules.ko_pass,
+                limits,
+            );
             let secs = started.elapsed().as_secs_f64();
             match verdict {
                 Ok(v) => println!(
