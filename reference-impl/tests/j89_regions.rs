@@ -17,26 +17,33 @@ fn safe(p: &Position) -> ByColor<PointSet> {
     ByColor::from_fn(|c| benson::pass_alive(p, c))
 }
 
-/// A 7x3 board: two random regions of 2x3 (columns 1-2 and 6-7) on either side of a black wall with two
-/// one-point eyes (columns 3-5), every string with a liberty.
+/// A 7x3 board: two random regions of 2x3 (columns 1-2 and 6-7) on either side of a wall with two one-point eyes
+/// (columns 3-5), black or white, every string with a liberty.
 fn split_position() -> impl Strategy<Value = Position> {
-    proptest::collection::vec(0u8..3, 12).prop_filter_map("every string needs a liberty", |cells| {
-        let cell = |i: usize| ['.', '#', 'O'][usize::from(cells[i])];
-        let wall = ["#.#", "###", "#.#"];
-        let rows: Vec<String> = (0..3)
-            .map(|r| {
-                let mut row = String::new();
-                row.push(cell(r * 4));
-                row.push(cell(r * 4 + 1));
-                row.push_str(wall[r]);
-                row.push(cell(r * 4 + 2));
-                row.push(cell(r * 4 + 3));
-                row
-            })
-            .collect();
-        let p = Position::from_rows(&rows).ok()?;
-        gorules_ref::string::every_string_has_a_liberty(&p).then_some(p)
-    })
+    (proptest::collection::vec(0u8..3, 12), any::<bool>()).prop_filter_map(
+        "every string needs a liberty",
+        |(cells, white_wall)| {
+            let cell = |i: usize| ['.', '#', 'O'][usize::from(cells[i])];
+            let wall = if white_wall {
+                ["O.O", "OOO", "O.O"]
+            } else {
+                ["#.#", "###", "#.#"]
+            };
+            let rows: Vec<String> = (0..3)
+                .map(|r| {
+                    let mut row = String::new();
+                    row.push(cell(r * 4));
+                    row.push(cell(r * 4 + 1));
+                    row.push_str(wall[r]);
+                    row.push(cell(r * 4 + 2));
+                    row.push(cell(r * 4 + 3));
+                    row
+                })
+                .collect();
+            let p = Position::from_rows(&rows).ok()?;
+            gorules_ref::string::every_string_has_a_liberty(&p).then_some(p)
+        },
+    )
 }
 
 #[test]
