@@ -49,8 +49,8 @@ pub fn outside_region(
             walls_checked.union_with(&wall.stones);
         }
     }
+    // Everything but the region: the settled eye spaces (J89-R12) are fixed, so they are outside already.
     let mut outside = PointSet::full(board);
     outside.subtract(&region);
-    outside.union_with(off_limits);
     Some(outside)
 }

@@ -401,10 +401,11 @@ pub struct StringLife {
     pub line: Vec<(Color, ConfirmMove)>,
 }
 
-/// J89-7.1, J89-R5, J89-R12, J89-R13: every string of the stop position with its fate. A pass-alive string is
-/// alive (its owner, as defender, passes and the attacker can never capture it). Every other string is decided
-/// on the whole confirmation graph of its attacker if that has at most `limits.states` states, else by
-/// [`decide`]; both are exact, and each answers with an error beyond its allowance.
+/// J89-7.1, J89-R5, J89-R12, J89-R13, J89-R14: every string of the stop position with its fate. A pass-alive
+/// string is alive (its owner, as defender, passes and the attacker can never capture it). Every other string is
+/// decided on the whole confirmation graph of its attacker if that has at most `limits.states` states, else by
+/// [`decide_first`] within the string's region where pass-alive walls cut the board (J89-R14); all are exact,
+/// and each answers with an error beyond its allowance.
 pub fn string_life(
     stop: &Position,
     rules: super::J89Rules,
