@@ -1,7 +1,9 @@
 //! SOLVER status: the reference engine does not claim `naj-best-play` (most claims are out of its reach), so the
-//! suite reports every check that needs it as ignored. The checks whose claims the solver does decide within a
-//! few million nodes a search are run here anyway, through the runner and the protocol like any other check: each
-//! must pass, so a change that breaks the solver or a claim of these cases turns CI red.
+//! suite reports every check that needs it as ignored. The eight checks whose claims the solver does decide within
+//! a few million nodes a search (of the 54 that need the feature; the others ran out of 5 million nodes) are run
+//! here anyway, through the runner and the protocol like any other check: each must pass, so a change that breaks
+//! the solver or a claim of these cases turns CI red. Measured with `gorules-runner --solver-nodes 5000000` and a
+//! profile claiming `naj-best-play`.
 
 use gorules_cases::model::Feature;
 use gorules_runner::{plan, Ignore, Options};
@@ -83,4 +85,17 @@ fn the_black_analysis_of_minus_27() {
         "naj::naj-discussed-score-minus-27::black-analysis-best-play",
         1_000_000,
     );
+}
+
+#[test]
+fn the_1000_year_ko_black_to_move_white_ko_stone_variation_3() {
+    run(
+        "naj::naj-1000-year-ko-black-to-move-white-ko-stone::variation-3-score",
+        3_000_000,
+    );
+}
+
+#[test]
+fn the_control_of_minus_19() {
+    run("naj::naj-discussed-score-minus-19::control", 5_000_000);
 }
