@@ -268,11 +268,12 @@ impl Search<'_> {
         let mut seen = HashSet::new();
         while seen.insert(state.clone()) {
             let mover = state.to_move;
+            let children = successors(&state, self.off_limits, self.ko_pass);
             let mv = if mover == self.defender {
                 // The defender passes, for a ko if he can (a plain pass could end the confirmation).
-                successors(&state, self.off_limits, self.ko_pass)
-                    .into_iter()
-                    .map(|(m, _)| m)
+                children
+                    .iter()
+                    .map(|(m, _)| *m)
                     .find(|m| matches!(m, ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo))
                     .unwrap_or(ConfirmMove::Pass)
             } else {
@@ -286,10 +287,7 @@ impl Search<'_> {
             if ends {
                 break;
             }
-            let Some((_, next)) = successors(&state, self.off_limits, self.ko_pass)
-                .into_iter()
-                .find(|(m, _)| *m == mv)
-            else {
+            let Some((_, next)) = children.into_iter().find(|(m, _)| *m == mv) else {
                 break;
             };
             state = next;
