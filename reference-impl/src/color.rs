@@ -57,6 +57,14 @@ impl Color {
             .find(|color| color.symbol() == symbol)
     }
 
+    /// The colour's letter in GTP answers and results (`B`, `W`: `B+3`, `W+R`).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Color::Black => "B",
+            Color::White => "W",
+        }
+    }
+
     /// CORE-2.1: the colour's name as the rules write it (`black`, `white`).
     pub fn name(self) -> &'static str {
         match self {

@@ -218,15 +218,14 @@ pub enum GameResult {
 impl fmt::Display for GameResult {
     /// GTP's `final_score` form: `B+3`, `W+0.5`, `jigo`; and `no-result`, `B+R` (resignation), `W+F` (forfeit).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = |c: Color| if c == Color::Black { "B" } else { "W" };
         match self {
             GameResult::Score(s) if *s == Points::ZERO => f.write_str("jigo"),
             GameResult::Score(s) if *s > Points::ZERO => write!(f, "B+{s}"),
             GameResult::Score(s) => write!(f, "W+{}", -*s),
             GameResult::NoResult => f.write_str("no-result"),
             GameResult::JigoByRepetition => f.write_str("jigo"),
-            GameResult::Resignation { winner } => write!(f, "{}+R", letter(*winner)),
-            GameResult::Forfeit { winner } => write!(f, "{}+F", letter(*winner)),
+            GameResult::Resignation { winner } => write!(f, "{}+R", winner.letter()),
+            GameResult::Forfeit { winner } => write!(f, "{}+F", winner.letter()),
             GameResult::BothLose => f.write_str("both-lose"),
         }
     }

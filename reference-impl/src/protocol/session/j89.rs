@@ -317,10 +317,7 @@ impl Session {
         let p = j.game.position();
         Ok(moves
             .iter()
-            .map(|(c, point)| {
-                let letter = if *c == Color::Black { "B" } else { "W" };
-                format!("{letter} {}", vertex(p, *point))
-            })
+            .map(|(c, point)| format!("{} {}", c.letter(), vertex(p, *point)))
             .collect::<Vec<_>>()
             .join(" "))
     }
