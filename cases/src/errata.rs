@@ -15,6 +15,12 @@ fn drawn<K: Kind>(text: &str) -> Result<Drawn<K>, String> {
     Drawn::new(d).map_err(|m| m.replace(['\u{1}', '\u{2}'], " "))
 }
 
+fn moves(text: &str) -> Result<crate::moves::MovesSpec, String> {
+    use serde::Deserialize;
+    let d = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(text.trim());
+    crate::moves::MovesSpec::deserialize(d).map_err(|e| e.to_string())
+}
+
 fn result(text: &str) -> Result<GameResult, String> {
     match text.trim() {
         "black-wins" => Ok(GameResult::BlackWins),
@@ -84,6 +90,10 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             _ => return unknown(),
         },
         Check::Game(g) => match field {
+            "alternation" => g.alternation = Some(moves(ours)?),
+            "black_analysis" => g.black_analysis = Some(moves(ours)?),
+            "white_analysis" => g.white_analysis = Some(moves(ours)?),
+            "analysis" => g.analysis = Some(moves(ours)?),
             "final" => g.final_position = Some(drawn(ours)?),
             "black_reference" => g.black_reference = Some(drawn(ours)?),
             "white_reference" => g.white_reference = Some(drawn(ours)?),
