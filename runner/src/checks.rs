@@ -25,6 +25,9 @@ pub enum Verdict {
     Fail(String),
     /// Not run, and why (a missing feature, or something the runner cannot yet ask).
     Ignored(String),
+    /// Run, but the engine could not decide a value under best play within its node limit, and the bounds it
+    /// proved do not contradict the claim (PROTO-7.2): neither a pass nor a failure.
+    Undecided(String),
 }
 
 /// The features a check needs: the case's and its own (CASE-5).
@@ -106,12 +109,14 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Ok(m) => Verdict::Fail(render(&m)),
         Err(Outcome::Ignored(why)) => Verdict::Ignored(why),
         Err(Outcome::Fail(why)) => Verdict::Fail(why),
+        Err(Outcome::Undecided(why)) => Verdict::Undecided(why),
     }
 }
 
 enum Outcome {
     Ignored(String),
     Fail(String),
+    Undecided(String),
 }
 
 impl From<EngineError> for Outcome {
@@ -120,6 +125,7 @@ impl From<EngineError> for Outcome {
             EngineError::Unsupported(m) => {
                 Outcome::Ignored(format!("the engine does not support {m}"))
             }
+            EngineError::OutOfReach(m) => Outcome::Undecided(m),
             other => Outcome::Fail(other.to_string()),
         }
     }
@@ -732,13 +738,28 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
     }
     match engine.best_play(&s, b.phase, &after)? {
         crate::engine::BestPlay::OutOfReach { nodes, low, high } => {
-            return Err(Outcome::Fail(format!(
-                "the engine could not decide the value within its node limit: {low} <= value <= {high} after \
-                 {nodes} nodes (claimed {})",
-                b.value
-            )))
+            let claim = i64::from(b.value);
+            if !out.is_empty() {
+                // The source's line is already wrong; that fails the check whatever the value.
+                return Ok(out);
+            }
+            if (low..=high).contains(&claim) {
+                return Err(Outcome::Undecided(format!(
+                    "the engine could not decide the value within its node limit: {low} <= value <= {high} after \
+                     {nodes} nodes (claimed {claim})"
+                )));
+            }
+            out.push(Mismatch::new(
+                format!("value under best play (out of the engine's reach after {nodes} nodes, but proven to lie in {low}..={high})"),
+                claim,
+                format!("{low}..={high}"),
+            ));
         }
-        crate::engine::BestPlay::Value { value, principal_variation, nodes } => {
+        crate::engine::BestPlay::Value {
+            value,
+            principal_variation,
+            nodes,
+        } => {
             let pv: Vec<String> = principal_variation
                 .iter()
                 .enumerate()
@@ -746,7 +767,10 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
                 .collect();
             if i64::from(b.value) != value {
                 out.push(Mismatch::new(
-                    format!("value under best play ({nodes} nodes; principal variation: {})", pv.join(", ")),
+                    format!(
+                        "value under best play ({nodes} nodes; principal variation: {})",
+                        pv.join(", ")
+                    ),
                     b.value,
                     value,
                 ));
@@ -759,12 +783,20 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
                 let difference = i64::from(end.prisoners.black) - i64::from(end.prisoners.white);
                 if let Some(want) = b.prisoner_difference {
                     if i64::from(want) != difference {
-                        out.push(Mismatch::new("prisoner-difference under best play", want, difference));
+                        out.push(Mismatch::new(
+                            "prisoner-difference under best play",
+                            want,
+                            difference,
+                        ));
                     }
                 }
                 if let Some(want) = b.board_score {
                     if i64::from(want) != value - difference {
-                        out.push(Mismatch::new("board-score under best play", want, value - difference));
+                        out.push(Mismatch::new(
+                            "board-score under best play",
+                            want,
+                            value - difference,
+                        ));
                     }
                 }
             }

@@ -264,6 +264,9 @@ pub enum EngineError {
     Refused(String),
     /// The engine failed: crashed, hung, or answered something that is not an answer.
     Failed(String),
+    /// A best-play search the check needed ran out of the engine's node limit (PROTO-3.13, SOLVER-1.4); the check
+    /// is reported as undecided (PROTO-7.2).
+    OutOfReach(String),
 }
 
 impl fmt::Display for EngineError {
@@ -272,6 +275,7 @@ impl fmt::Display for EngineError {
             EngineError::Unsupported(m) => write!(f, "unsupported: {m}"),
             EngineError::Refused(m) => write!(f, "refused: {m}"),
             EngineError::Failed(m) => write!(f, "engine failure: {m}"),
+            EngineError::OutOfReach(m) => write!(f, "out of reach: {m}"),
         }
     }
 }

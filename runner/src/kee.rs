@@ -60,6 +60,7 @@ pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut Remote) -> Verdict {
     match result {
         Ok(problems) if problems.is_empty() => Verdict::Pass,
         Ok(problems) => Verdict::Fail(problems.join("\n")),
+        Err(EngineError::OutOfReach(m)) => Verdict::Undecided(m),
         Err(e) => Verdict::Fail(e.to_string()),
     }
 }
@@ -491,7 +492,8 @@ fn value_after(
             ))),
             Err(_) => Ok(Err(format!("gorules-kee-value answered `{}`", r.text))),
         },
-        ["out-of-reach", ..] => Ok(Err(format!(
+        // PROTO-7.2: the check is undecided, not failed.
+        ["out-of-reach", ..] => Err(EngineError::OutOfReach(format!(
             "the engine could not decide the value: {}",
             r.text
         ))),

@@ -353,6 +353,8 @@ impl Job {
             Verdict::Fail(m) if known => (Outcome::KnownFailure, m, Ok(())),
             Verdict::Fail(m) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
             Verdict::Ignored(why) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
+            // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds.
+            Verdict::Undecided(why) => (Outcome::Undecided, why, Ok(())),
         };
         if let Ok(mut r) = self.records.lock() {
             r.push(Record::new(

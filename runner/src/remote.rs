@@ -543,7 +543,7 @@ impl Remote {
             match self.best_play(start, phase, &moves)? {
                 BestPlay::Value { principal_variation, .. } => moves.extend(principal_variation),
                 BestPlay::OutOfReach { nodes, low, high } => {
-                    return Err(EngineError::Unsupported(format!(
+                    return Err(EngineError::OutOfReach(format!(
                         "the best play needed to finish the {} (out of reach: {low}..={high} after {nodes} nodes)",
                         phase.name()
                     )))

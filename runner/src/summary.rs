@@ -15,6 +15,9 @@ pub enum Outcome {
     KnownFailure,
     /// It was not run; the reason says why.
     Ignored,
+    /// It was run, but the engine could not decide the value under best play it needed within its node limit,
+    /// and the bounds it proved do not contradict the claim (PROTO-7.2); the reason gives them.
+    Undecided,
 }
 
 impl Outcome {
@@ -25,6 +28,7 @@ impl Outcome {
             Outcome::Failed => "failed",
             Outcome::KnownFailure => "known-failure",
             Outcome::Ignored => "ignored",
+            Outcome::Undecided => "undecided",
         }
     }
 }
@@ -73,6 +77,7 @@ struct Counts {
     failed: usize,
     known: usize,
     ignored: usize,
+    undecided: usize,
 }
 
 impl Counts {
@@ -82,11 +87,13 @@ impl Counts {
             Outcome::Failed => self.failed += 1,
             Outcome::KnownFailure => self.known += 1,
             Outcome::Ignored => self.ignored += 1,
+            Outcome::Undecided => self.undecided += 1,
         }
     }
 }
 
-/// The summary tables: per ruleset and per feature, passed / failed / known failures / ignored.
+/// The summary tables: per ruleset and per feature, passed / failed / known failures / ignored / undecided; then
+/// what the ignored checks lack, and each undecided check with the engine's bounds (PROTO-7.2).
 pub fn table(records: &[Record], engine: &str) -> String {
     let mut by_ruleset: BTreeMap<&str, Counts> = BTreeMap::new();
     let mut by_feature: BTreeMap<&str, Counts> = BTreeMap::new();
@@ -102,14 +109,14 @@ pub fn table(records: &[Record], engine: &str) -> String {
     let mut section = |title: &str, rows: &BTreeMap<&str, Counts>| {
         let _ = writeln!(
             out,
-            "\n{title:<24} {:>7} {:>7} {:>7} {:>7}",
-            "passed", "failed", "known", "ignored"
+            "\n{title:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
+            "passed", "failed", "known", "ignored", "undecided"
         );
         for (k, c) in rows {
             let _ = writeln!(
                 out,
-                "{k:<24} {:>7} {:>7} {:>7} {:>7}",
-                c.passed, c.failed, c.known, c.ignored
+                "{k:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
+                c.passed, c.failed, c.known, c.ignored, c.undecided
             );
         }
     };
@@ -117,8 +124,8 @@ pub fn table(records: &[Record], engine: &str) -> String {
     section("feature", &by_feature);
     let _ = writeln!(
         out,
-        "\n{:<24} {:>7} {:>7} {:>7} {:>7}",
-        "all checks", total.passed, total.failed, total.known, total.ignored
+        "\n{:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
+        "all checks", total.passed, total.failed, total.known, total.ignored, total.undecided
     );
     let mut missing: BTreeMap<&str, usize> = BTreeMap::new();
     for r in records.iter().filter(|r| r.outcome == Outcome::Ignored) {
@@ -137,6 +144,21 @@ pub fn table(records: &[Record], engine: &str) -> String {
         );
         for (what, n) in missing {
             let _ = writeln!(out, "  {n:>4}  {what}");
+        }
+    }
+    let mut undecided: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.outcome == Outcome::Undecided)
+        .collect();
+    undecided.sort_by(|a, b| a.id.cmp(&b.id));
+    if !undecided.is_empty() {
+        let _ = writeln!(
+            out,
+            "\nundecided checks: run, but the engine could not decide the value under best play within its node \
+             limit (not passed):"
+        );
+        for r in undecided {
+            let _ = writeln!(out, "  {}: {}", r.id, r.reason);
         }
     }
     out

@@ -1,0 +1,113 @@
+//! PROTO-7.2: a check whose best-play search runs out of the engine's node limit is undecided (neither passed nor
+//! failed, listed in the summary with the engine's bounds), unless the bounds the engine proved exclude the claim,
+//! which fails it.
+
+use gorules_cases::parse_case;
+use gorules_runner::checks::{run, Verdict};
+use gorules_runner::gtp::Launch;
+use gorules_runner::remote::Remote;
+use gorules_runner::summary::{self, Outcome};
+use gorules_runner::{plan, Options};
+use std::path::Path;
+use std::time::Duration;
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn case_file(id: &str) -> String {
+    std::fs::read_to_string(root().join(format!("cases/naj/{id}.yaml")))
+        .expect("the case file exists")
+}
+
+/// Runs check `name` of the case text against the reference engine with `nodes` for each search.
+fn verdict(text: &str, name: &str, nodes: u64) -> Verdict {
+    let lc = parse_case(Path::new("case.yaml"), text.to_string()).expect("a valid case");
+    let checks = lc.case.effective_checks().expect("errata apply");
+    let check = checks
+        .iter()
+        .find(|c| c.common().name == name)
+        .expect("the check exists");
+    let mut engine = Remote::start(Launch::reference(), Duration::from_secs(60), None)
+        .expect("the reference engine starts");
+    engine.solver_nodes = Some(nodes);
+    run(&lc.case, check, &mut engine)
+}
+
+#[test]
+fn a_best_play_check_out_of_reach_is_undecided_with_the_bounds() {
+    let text = case_file("naj-discussed-score-16");
+    match verdict(&text, "black-analysis-best-play", 1_000) {
+        Verdict::Undecided(m) => {
+            assert!(m.contains("<= value <="), "{m}");
+            assert!(m.contains("claimed 18"), "{m}");
+        }
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}
+
+#[test]
+fn bounds_that_exclude_the_claim_fail_the_check() {
+    // The black-score of a 7x7 board is at most 49, so a claim of 1000 lies outside any bound the engine proves.
+    let text =
+        case_file("naj-discussed-score-16").replace("      value: 18\n", "      value: 1000\n");
+    match verdict(&text, "black-analysis-best-play", 1_000) {
+        Verdict::Fail(m) => {
+            assert!(m.contains("proven to lie in"), "{m}");
+            assert!(m.contains("1000"), "{m}");
+        }
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_illegal_source_line_fails_even_when_the_value_is_out_of_reach() {
+    // Move 8 of this line is Black at e: the suicide of naj-discussed-score-minus-36, moved to a best-play line.
+    let text = case_file("naj-discussed-score-minus-36").replace(
+        "      phase: black-analysis\n      value: 0\n",
+        "      phase: black-analysis\n      line: \"O[pfiphgae..]\"\n      value: 0\n",
+    );
+    assert!(text.contains("O[pfiphgae..]"), "the replacement applied");
+    match verdict(&text, "black-analysis-best-play", 1_000) {
+        Verdict::Fail(m) => assert!(m.contains("suicide"), "{m}"),
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_game_check_whose_open_line_is_out_of_reach_is_undecided() {
+    let text = case_file("naj-discussed-score-16");
+    match verdict(&text, "score", 1_000) {
+        Verdict::Undecided(m) => assert!(m.contains("out of reach"), "{m}"),
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_undecided_check_does_not_fail_the_run_and_the_summary_lists_it() {
+    let name = "naj::naj-discussed-score-16::black-analysis-best-play";
+    let options = Options {
+        solver_nodes: Some(1_000),
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let job = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .and_then(|c| c.job.ok())
+        .expect("the check is run");
+    assert!(job.run().is_ok(), "an undecided check is not a failure");
+    let records = plan.records.lock().expect("the records").clone();
+    let record = records.iter().find(|r| r.id == name).expect("a record");
+    assert_eq!(record.outcome, Outcome::Undecided, "{}", record.reason);
+    let table = summary::table(&records, "reference");
+    assert!(table.contains("undecided checks"), "{table}");
+    assert!(table.contains(name), "{table}");
+    let json = summary::json(&records, "reference", "test");
+    assert!(json.contains("\"verdict\": \"undecided\""), "{json}");
+    assert!(
+        !summary::baseline(&records).contains(name),
+        "an undecided check is not a failure to baseline"
+    );
+}
