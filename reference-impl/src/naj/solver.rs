@@ -38,9 +38,11 @@ pub struct Limits {
 }
 
 impl Default for Limits {
+    /// PROTO-3.13: one million nodes, the allowance of `gorules-best-play` without a limit (a few seconds a search
+    /// on this project's machine, so that a run of the whole suite stays short).
     fn default() -> Limits {
         Limits {
-            max_nodes: 20_000_000,
+            max_nodes: 1_000_000,
         }
     }
 }

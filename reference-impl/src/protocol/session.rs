@@ -112,10 +112,10 @@ const COMMANDS: &[&str] = &[
 /// CASE-5: the rule features this engine implements.
 const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
     situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
-    naj-single-analysis najn-no-result kee kee-suicide-allowed kee-single-unit-groups kee-territory \
+    naj-single-analysis najn-no-result naj-best-play kee kee-suicide-allowed kee-single-unit-groups kee-territory \
     kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory j89-game j89-article-13";
-// `naj-best-play` is not claimed: the solver behind `gorules-best-play` is sound but cannot yet decide the
-// claims of the cases within a useful node budget (spec/solver.md, status).
+// `naj-best-play` is claimed: `gorules-best-play` answers a proven value, or `out-of-reach` with proven bounds
+// when its node limit runs out (SOLVER-1.4); the runner reports the latter as undecided (PROTO-7.2).
 
 type Reply = Result<String, String>;
 
