@@ -476,7 +476,9 @@ fn value_after(
         Ok((_, Some((n, text)))) => return Ok(Err(format!("play {n} was refused: {text}"))),
         Ok(_) => {}
     }
-    let r = engine.kee("gorules-kee-value", &[], Some(SOLVER_TIMEOUT))?;
+    let nodes = engine.solver_nodes.map(|n| n.to_string());
+    let args: Vec<&str> = nodes.iter().map(String::as_str).collect();
+    let r = engine.kee("gorules-kee-value", &args, Some(SOLVER_TIMEOUT))?;
     if !r.success {
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }

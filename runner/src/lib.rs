@@ -37,7 +37,8 @@ pub struct Options {
     pub baseline: Option<BTreeSet<String>>,
     /// Ask only what a standard GTP engine can be asked, even if the engine has the extensions.
     pub gtp_only: bool,
-    /// The node limit of each best-play search (`gorules-best-play N`); the engine's default if `None`.
+    /// The node limit of each best-play search (`gorules-best-play N`, `gorules-kee-value N`); the engine's default if
+    /// `None`.
     pub solver_nodes: Option<u64>,
     /// Features the engine answers by estimate (a profile's `estimates`, PROTO-6).
     pub estimates: BTreeSet<gorules_cases::model::Feature>,

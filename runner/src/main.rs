@@ -5,7 +5,7 @@
 //! it also gives the command if `--engine` is absent), `--timeout SECONDS` (per command, default 10),
 //! `--report FILE` (JSON), `--baseline FILE` (checks expected to fail), `--write-baseline FILE`, `--gtp-only`
 //! (use standard GTP commands only, even with an engine that has the extensions), `--solver-nodes N` (the node
-//! limit of each best-play search). Everything else goes to
+//! limit of each best-play search and each Kee value search). Everything else goes to
 //! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
 
 use gorules_runner::gtp::Launch;

@@ -111,3 +111,26 @@ fn an_undecided_check_does_not_fail_the_run_and_the_summary_lists_it() {
         "an undecided check is not a failure to baseline"
     );
 }
+
+#[test]
+fn a_kee_value_out_of_reach_is_undecided() {
+    let (suite, errors) = gorules_cases::Suite::load(&root());
+    assert!(errors.is_empty(), "{errors:?}");
+    let lc = suite
+        .kee_cases
+        .iter()
+        .find(|c| c.case.id == "kee-2x2-board-value")
+        .expect("the case exists");
+    let checks = lc.case.effective_checks().expect("errata apply");
+    let check = checks
+        .iter()
+        .find(|c| c.name() == "empty-board")
+        .expect("the check exists");
+    let mut engine = Remote::start(Launch::reference(), Duration::from_secs(60), None)
+        .expect("the reference engine starts");
+    engine.solver_nodes = Some(1_000);
+    match gorules_runner::kee::run(&lc.case, check, &mut engine) {
+        Verdict::Undecided(m) => assert!(m.contains("out-of-reach nodes"), "{m}"),
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}

@@ -303,10 +303,10 @@ impl KeeSession {
     }
 
     /// PROTO-9.8: `gorules-kee-value [NODES]`: the value of the two-player game from the current state under
-    /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N`.
+    /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N`; 10 million nodes by default.
     fn value(&self, args: &[String]) -> Result<String, String> {
         let nodes = match args {
-            [] => 50_000_000,
+            [] => 10_000_000,
             [n] => n.parse().map_err(|_| syntax("a node allowance"))?,
             _ => return Err(syntax("an optional node allowance")),
         };
