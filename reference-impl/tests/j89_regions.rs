@@ -95,6 +95,31 @@ fn no_split_where_no_wall_keeps_a_liberty_that_stays_empty() {
 }
 
 #[test]
+fn no_split_when_the_walls_eyes_hold_enemy_stones() {
+    // A pass-alive black wall whose two eyes each hold a white stone: no eye point is settled (a white stone
+    // borders it), so no liberty of the wall is sure to stay empty, and a string beside it is not split off.
+    let p = pos(&[".O#O#..", "O.#.#O.", "..###..", "#.#.#.#", "..#O#.."]);
+    let safe = safe(&p);
+    let off = ConfirmationBoard::Contested.off_limits(&p);
+    let at = |c, r| p.board().point_at(c, r).expect("on the board");
+    assert!(
+        safe[Color::Black].contains(at(2, 2)),
+        "the wall is pass-alive"
+    );
+    assert!(
+        !off.contains(at(3, 1)) && !off.contains(at(3, 3)),
+        "its eye points are not settled"
+    );
+    for (c, r) in [(1, 0), (0, 1), (5, 1), (0, 3)] {
+        let s = gorules_ref::string::string_at(&p, at(c, r)).expect("a stone");
+        assert!(
+            outside_region(&p, &off, &safe, &s.stones).is_none(),
+            "the string at ({c}, {r}) is not split off"
+        );
+    }
+}
+
+#[test]
 fn no_split_when_nothing_lies_outside() {
     let p = pos(&["O.#.#", "#.###", ".O#.#"]);
     let safe = safe(&p);
