@@ -42,6 +42,8 @@ pub struct Options {
     pub solver_nodes: Option<u64>,
     /// Features the engine answers by estimate (a profile's `estimates`, PROTO-6).
     pub estimates: BTreeSet<gorules_cases::model::Feature>,
+    /// PROTO-7.2: an undecided check fails the run (`--fail-undecided`), for a gate that wants every value decided.
+    pub fail_undecided: bool,
 }
 
 impl Default for Options {
@@ -54,6 +56,7 @@ impl Default for Options {
             gtp_only: false,
             solver_nodes: None,
             estimates: BTreeSet::new(),
+            fail_undecided: false,
         }
     }
 }
@@ -354,7 +357,13 @@ impl Job {
             Verdict::Fail(m) if known => (Outcome::KnownFailure, m, Ok(())),
             Verdict::Fail(m) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
             Verdict::Ignored(why) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
-            // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds.
+            // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
+            // `--fail-undecided` it fails the run too (and is still recorded as undecided).
+            Verdict::Undecided(why) if self.options.fail_undecided => (
+                Outcome::Undecided,
+                why.clone(),
+                Err(Failed::from(format!("undecided (--fail-undecided): {why}"))),
+            ),
             Verdict::Undecided(why) => (Outcome::Undecided, why, Ok(())),
         };
         if let Ok(mut r) = self.records.lock() {

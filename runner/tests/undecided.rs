@@ -134,3 +134,31 @@ fn a_kee_value_out_of_reach_is_undecided() {
         other => panic!("expected undecided, got {other:?}"),
     }
 }
+
+#[test]
+fn with_fail_undecided_an_undecided_check_fails_the_run_and_stays_undecided() {
+    let name = "naj::naj-discussed-score-16::black-analysis-best-play";
+    let options = Options {
+        solver_nodes: Some(1_000),
+        fail_undecided: true,
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let job = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .and_then(|c| c.job.ok())
+        .expect("the check is run");
+    let failed = job.run().expect_err("--fail-undecided fails the run");
+    assert!(
+        failed
+            .message()
+            .is_some_and(|m| m.contains("undecided (--fail-undecided)")),
+        "{:?}",
+        failed.message()
+    );
+    let records = plan.records.lock().expect("the records").clone();
+    let record = records.iter().find(|r| r.id == name).expect("a record");
+    assert_eq!(record.outcome, Outcome::Undecided, "{}", record.reason);
+}
