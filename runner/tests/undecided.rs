@@ -34,6 +34,36 @@ fn verdict(text: &str, name: &str, nodes: u64) -> Verdict {
     run(&lc.case, check, &mut engine)
 }
 
+/// The check out of reach at 1,000 nodes that the planned-job tests run.
+const OUT_OF_REACH: &str = "naj::naj-discussed-score-16::black-analysis-best-play";
+
+/// Plans the suite with 1,000 nodes a search (and `fail_undecided`), runs the check [`OUT_OF_REACH`], and returns
+/// what the job returned with every record.
+fn run_planned(fail_undecided: bool) -> (Result<(), libtest_mimic::Failed>, Vec<summary::Record>) {
+    let options = Options {
+        solver_nodes: Some(1_000),
+        fail_undecided,
+        ..Options::default()
+    };
+    let plan = plan(&root(), options);
+    let job = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == OUT_OF_REACH)
+        .and_then(|c| c.job.ok())
+        .expect("the check is run");
+    let result = job.run();
+    let records = plan.records.lock().expect("the records").clone();
+    (result, records)
+}
+
+fn record(records: &[summary::Record]) -> &summary::Record {
+    records
+        .iter()
+        .find(|r| r.id == OUT_OF_REACH)
+        .expect("a record")
+}
+
 #[test]
 fn a_best_play_check_out_of_reach_is_undecided_with_the_bounds() {
     let text = case_file("naj-discussed-score-16");
@@ -85,29 +115,17 @@ fn a_game_check_whose_open_line_is_out_of_reach_is_undecided() {
 
 #[test]
 fn an_undecided_check_does_not_fail_the_run_and_the_summary_lists_it() {
-    let name = "naj::naj-discussed-score-16::black-analysis-best-play";
-    let options = Options {
-        solver_nodes: Some(1_000),
-        ..Options::default()
-    };
-    let plan = plan(&root(), options);
-    let job = plan
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .and_then(|c| c.job.ok())
-        .expect("the check is run");
-    assert!(job.run().is_ok(), "an undecided check is not a failure");
-    let records = plan.records.lock().expect("the records").clone();
-    let record = records.iter().find(|r| r.id == name).expect("a record");
-    assert_eq!(record.outcome, Outcome::Undecided, "{}", record.reason);
+    let (result, records) = run_planned(false);
+    assert!(result.is_ok(), "an undecided check is not a failure");
+    let r = record(&records);
+    assert_eq!(r.outcome, Outcome::Undecided, "{}", r.reason);
     let table = summary::table(&records, "reference");
     assert!(table.contains("undecided checks"), "{table}");
-    assert!(table.contains(name), "{table}");
+    assert!(table.contains(OUT_OF_REACH), "{table}");
     let json = summary::json(&records, "reference", "test");
     assert!(json.contains("\"verdict\": \"undecided\""), "{json}");
     assert!(
-        !summary::baseline(&records).contains(name),
+        !summary::baseline(&records).contains(OUT_OF_REACH),
         "an undecided check is not a failure to baseline"
     );
 }
@@ -137,20 +155,8 @@ fn a_kee_value_out_of_reach_is_undecided() {
 
 #[test]
 fn with_fail_undecided_an_undecided_check_fails_the_run_and_stays_undecided() {
-    let name = "naj::naj-discussed-score-16::black-analysis-best-play";
-    let options = Options {
-        solver_nodes: Some(1_000),
-        fail_undecided: true,
-        ..Options::default()
-    };
-    let plan = plan(&root(), options);
-    let job = plan
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .and_then(|c| c.job.ok())
-        .expect("the check is run");
-    let failed = job.run().expect_err("--fail-undecided fails the run");
+    let (result, records) = run_planned(true);
+    let failed = result.expect_err("--fail-undecided fails the run");
     assert!(
         failed
             .message()
@@ -158,7 +164,6 @@ fn with_fail_undecided_an_undecided_check_fails_the_run_and_stays_undecided() {
         "{:?}",
         failed.message()
     );
-    let records = plan.records.lock().expect("the records").clone();
-    let record = records.iter().find(|r| r.id == name).expect("a record");
-    assert_eq!(record.outcome, Outcome::Undecided, "{}", record.reason);
+    let r = record(&records);
+    assert_eq!(r.outcome, Outcome::Undecided, "{}", r.reason);
 }
