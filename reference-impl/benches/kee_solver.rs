@@ -56,8 +56,8 @@ fn report(label: &str, game: &KeeGame, filter: Option<&str>) {
                 line.join(" ")
             );
         }
-        Ok(KeeSolved::OutOfReach { nodes }) => println!(
-            "{label} out of reach after {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
+        Ok(KeeSolved::OutOfReach { nodes, low, high }) => println!(
+            "{label} out of reach after {nodes} nodes ({low} <= value <= {high}), {secs:.3} s, {:.0} nodes/s",
             nodes as f64 / secs.max(1e-9)
         ),
         Err(e) => println!("{label} {e}"),

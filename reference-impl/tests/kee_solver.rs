@@ -228,6 +228,42 @@ fn an_allowance_too_small_is_out_of_reach() {
 }
 
 #[test]
+fn out_of_reach_answers_carry_bounds_that_hold_the_value() {
+    // SOLVER-7.6: whatever the allowance, the bounds an out-of-reach answer gives hold the value (0 on both
+    // boards without refreshing passes), and some allowances settle a bound before the value.
+    for (width, height) in [(2, 2), (2, 3)] {
+        let game = empty(
+            width,
+            height,
+            KeeRules {
+                refreshing_passes: false,
+                ..KeeRules::default()
+            },
+        );
+        let n = (width * height) as i32;
+        let mut narrowed = false;
+        let mut nodes = 1;
+        loop {
+            match kee_value(&game, KeeLimits { nodes }).expect("two players") {
+                KeeSolved::OutOfReach { low, high, .. } => {
+                    assert!(
+                        -n <= low && low <= 0 && 0 <= high && high <= n,
+                        "{width}x{height} at {nodes} nodes: {low} <= value <= {high}"
+                    );
+                    narrowed |= low > -n || high < n;
+                }
+                KeeSolved::Value { value, .. } => {
+                    assert_eq!(value, 0, "{width}x{height}");
+                    break;
+                }
+            }
+            nodes = nodes * 3 / 2 + 1;
+        }
+        assert!(narrowed, "{width}x{height}: no answer narrowed the bounds");
+    }
+}
+
+#[test]
 fn the_search_agrees_with_minimax_on_every_tiny_board() {
     // Every two-player position on the graphs of one to three intersections (connected or not), either player
     // to move, with and without refreshing passes: wherever plain minimax finishes, the search agrees.

@@ -456,13 +456,24 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
     Ok(out)
 }
 
+/// PROTO-9.8: what `gorules-kee-value` answered.
+enum Answer {
+    /// The value, and how it was found (nodes and line), for messages.
+    Value(i32, String),
+    /// PROTO-7.2: out of reach: the bounds the engine proved (if it gave them) and the nodes it visited.
+    OutOfReach {
+        bounds: Option<(i32, i32)>,
+        nodes: String,
+    },
+}
+
 /// PROTO-9.8: the value from the state reached by `after` and then `then`.
 fn value_after(
     engine: &mut Remote,
     case: &KeeCase,
     after: Option<&KeePlays>,
     then: Option<&str>,
-) -> Result<Result<(i32, String), String>, EngineError> {
+) -> Result<Result<Answer, String>, EngineError> {
     set_up(engine, case, case.to_play.unwrap_or(PlayerName(0)))?;
     let mut plays = after.cloned().unwrap_or_default();
     if let Some(t) = then {
@@ -483,48 +494,76 @@ fn value_after(
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }
     let words: Vec<&str> = r.text.split_whitespace().collect();
+    let garbled = || Ok(Err(format!("gorules-kee-value answered `{}`", r.text)));
     match words.as_slice() {
         ["value", v, "nodes", n, rest @ ..] => match v.parse() {
-            Ok(v) => Ok(Ok((
+            Ok(v) => Ok(Ok(Answer::Value(
                 v,
                 format!(
                     "{n} nodes; line: {}",
                     rest.iter().skip(1).copied().collect::<Vec<_>>().join(" ")
                 ),
             ))),
-            Err(_) => Ok(Err(format!("gorules-kee-value answered `{}`", r.text))),
+            Err(_) => garbled(),
         },
-        // PROTO-7.2: the check is undecided, not failed.
-        ["out-of-reach", ..] => Err(EngineError::OutOfReach(format!(
-            "the engine could not decide the value: {}",
-            r.text
-        ))),
+        ["out-of-reach", "nodes", n, "low", low, "high", high] => {
+            match (low.parse::<i32>(), high.parse::<i32>()) {
+                (Ok(low), Ok(high)) if low <= high => Ok(Ok(Answer::OutOfReach {
+                    bounds: Some((low, high)),
+                    nodes: n.to_string(),
+                })),
+                _ => garbled(),
+            }
+        }
+        // An engine that gives no bounds.
+        ["out-of-reach", "nodes", n] => Ok(Ok(Answer::OutOfReach {
+            bounds: None,
+            nodes: n.to_string(),
+        })),
         _ => Ok(Err(format!(
-            "gorules-kee-value answered `{}`, expected `value V nodes N line ...`",
+            "gorules-kee-value answered `{}`, expected `value V nodes N line ...` or `out-of-reach nodes N low L \
+             high H`",
             r.text
         ))),
     }
 }
 
-/// CASE-8.3.3.
+/// CASE-8.3.3: the value, and the value after each reply. A value out of reach leaves its claim undecided
+/// (PROTO-7.2), unless the bounds the engine proved exclude the claim: then it fails.
 fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
     let mut out = Vec::new();
+    let mut undecided = Vec::new();
     let after = v.after.as_ref().map(|a| &a.0);
-    match value_after(engine, case, after, None)? {
-        Err(m) => out.push(m),
-        Ok((got, how)) if got != v.value => {
-            out.push(format!("value: expected {}, actual {got} ({how})", v.value))
-        }
-        Ok(_) => {}
-    }
+    let mut claims: Vec<(String, Option<&str>, i32)> = vec![("value".into(), None, v.value)];
     for (reply, want) in &v.replies {
-        match value_after(engine, case, after, Some(reply))? {
+        claims.push((format!("value after {reply}"), Some(reply.as_str()), *want));
+    }
+    for (label, reply, want) in claims {
+        match value_after(engine, case, after, reply)? {
             Err(m) => out.push(m),
-            Ok((got, how)) if got != *want => out.push(format!(
-                "value after {reply}: expected {want}, actual {got} ({how})"
+            Ok(Answer::Value(got, how)) if got != want => {
+                out.push(format!("{label}: expected {want}, actual {got} ({how})"))
+            }
+            Ok(Answer::Value(..)) => {}
+            Ok(Answer::OutOfReach {
+                bounds: Some((low, high)),
+                nodes,
+            }) if want < low || want > high => out.push(format!(
+                "{label}: expected {want}, but the engine proved {low} <= value <= {high} ({nodes} nodes)"
             )),
-            Ok(_) => {}
+            Ok(Answer::OutOfReach { bounds, nodes }) => undecided.push(match bounds {
+                Some((low, high)) => format!(
+                    "{label}: {low} <= value <= {high} after {nodes} nodes (claimed {want})"
+                ),
+                None => format!("{label}: out of reach after {nodes} nodes (claimed {want})"),
+            }),
         }
+    }
+    if out.is_empty() && !undecided.is_empty() {
+        return Err(EngineError::OutOfReach(undecided.join("; ")));
+    }
+    if !undecided.is_empty() {
+        out.push(format!("undecided besides: {}", undecided.join("; ")));
     }
     Ok(out)
 }

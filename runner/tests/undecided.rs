@@ -130,8 +130,8 @@ fn an_undecided_check_does_not_fail_the_run_and_the_summary_lists_it() {
     );
 }
 
-#[test]
-fn a_kee_value_out_of_reach_is_undecided() {
+/// Runs the empty-board check of kee-2x2-board-value at 1,000 nodes, with `claim` for its value if given.
+fn kee_verdict(claim: Option<i32>) -> Verdict {
     let (suite, errors) = gorules_cases::Suite::load(&root());
     assert!(errors.is_empty(), "{errors:?}");
     let lc = suite
@@ -140,16 +140,40 @@ fn a_kee_value_out_of_reach_is_undecided() {
         .find(|c| c.case.id == "kee-2x2-board-value")
         .expect("the case exists");
     let checks = lc.case.effective_checks().expect("errata apply");
-    let check = checks
-        .iter()
+    let mut check = checks
+        .into_iter()
         .find(|c| c.name() == "empty-board")
         .expect("the check exists");
+    if let (Some(v), gorules_cases::kee::KeeCheck::Value(c)) = (claim, &mut check) {
+        c.value = v;
+    }
     let mut engine = Remote::start(Launch::reference(), Duration::from_secs(60), None)
         .expect("the reference engine starts");
     engine.solver_nodes = Some(1_000);
-    match gorules_runner::kee::run(&lc.case, check, &mut engine) {
-        Verdict::Undecided(m) => assert!(m.contains("out-of-reach nodes"), "{m}"),
+    gorules_runner::kee::run(&lc.case, &check, &mut engine)
+}
+
+#[test]
+fn a_kee_value_out_of_reach_is_undecided_with_the_bounds() {
+    match kee_verdict(None) {
+        Verdict::Undecided(m) => assert!(
+            m.contains("-4 <= value <= 4 after 1001 nodes (claimed 0)"),
+            "{m}"
+        ),
         other => panic!("expected undecided, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_kee_claim_outside_the_proven_bounds_fails() {
+    // No value on a board of 4 intersections exceeds 4 (area scoring), so the engine's bounds exclude 5 even
+    // though it decides nothing within 1,000 nodes.
+    match kee_verdict(Some(5)) {
+        Verdict::Fail(m) => assert!(
+            m.contains("expected 5, but the engine proved -4 <= value <= 4"),
+            "{m}"
+        ),
+        other => panic!("expected a failure, got {other:?}"),
     }
 }
 

@@ -2,9 +2,10 @@
 //!
 //! The Kee ko rule (KEE-12) looks at the history since the last prohibition, so the search keeps it: `state`
 //! holds a two-player game as bit sets with that history, makes plays and takes them back in place, and gives
-//! the table key of SOLVER-7.4 (SOLVER-7.2); `search` is fail-soft alpha-beta with that table, null windows,
-//! move order and the bounds of SOLVER-7.5 ([`kee_value`]). [`kee_naive_value`] is plain minimax over
-//! [`KeeGame`] itself (SOLVER-7.7), so the tests compare the search with the rules as `kee::game` states them.
+//! the table key of SOLVER-7.4 (SOLVER-7.2); `proof` answers "is the value at least t?" by depth-first
+//! proof-number search with that table and finds the value and a principal variation from such questions
+//! (SOLVER-7.5, SOLVER-7.6; [`kee_value`]). [`kee_naive_value`] is plain minimax over [`KeeGame`] itself
+//! (SOLVER-7.7), so the tests compare the search with the rules as `kee::game` states them.
 
 mod proof;
 mod state;
@@ -45,6 +46,10 @@ pub enum KeeSolved {
     OutOfReach {
         /// SOLVER-7.3: the states visited.
         nodes: u64,
+        /// SOLVER-7.6: the value is at least this (proven before the search stopped).
+        low: i32,
+        /// SOLVER-7.6: the value is at most this.
+        high: i32,
     },
 }
 
@@ -96,7 +101,7 @@ const SMALL_STACK_DEPTH: usize = 300;
 /// variation (SOLVER-7.4 to SOLVER-7.6), searched on a thread with a big stack with lines up to 10,000 plays
 /// deep (300 if no such thread can be started): a longer line makes the answer [`KeeSolved::OutOfReach`].
 pub fn kee_value(game: &KeeGame, limits: KeeLimits) -> Result<KeeSolved, KeeSolveError> {
-    solve(game, limits, Method::AlphaBeta)
+    solve(game, limits, Method::ProofNumbers)
 }
 
 /// SOLVER-7.7: the same value by plain minimax: every legal play at every state, in generation order, no
@@ -108,7 +113,7 @@ pub fn kee_naive_value(game: &KeeGame, limits: KeeLimits) -> Result<KeeSolved, K
 /// SOLVER-7.5, SOLVER-7.7: which search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Method {
-    AlphaBeta,
+    ProofNumbers,
     Naive,
 }
 
@@ -153,10 +158,17 @@ fn solve(game: &KeeGame, limits: KeeLimits, method: Method) -> Result<KeeSolved,
                         nodes: naive.nodes,
                     }
                 }
-                Err(OutOfReach) => KeeSolved::OutOfReach { nodes: naive.nodes },
+                Err(OutOfReach) => {
+                    let (low, high) = bounds.unwrap_or((-proof::WIDEST, proof::WIDEST));
+                    KeeSolved::OutOfReach {
+                        nodes: naive.nodes,
+                        low,
+                        high,
+                    }
+                }
             })
         }
-        Method::AlphaBeta => {
+        Method::ProofNumbers => {
             let mut state = State::of(game).ok_or(KeeSolveError::Replay)?;
             let mut search = Proof::new(limits.nodes, max_depth, bounds);
             Ok(match search.solve(&mut state) {
@@ -172,8 +184,10 @@ fn solve(game: &KeeGame, limits: KeeLimits, method: Method) -> Result<KeeSolved,
                         nodes: search.nodes,
                     }
                 }
-                Err(OutOfReach) => KeeSolved::OutOfReach {
+                Err((low, high)) => KeeSolved::OutOfReach {
                     nodes: search.nodes,
+                    low,
+                    high,
                 },
             })
         }

@@ -12,8 +12,11 @@ use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDE
 /// unsettled numbers are no longer stored (settled ones always are).
 const MAX_ENTRIES: usize = 60_000_000;
 
+/// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
+const ROOT_ALLOWANCE: u64 = 10_000;
+
 /// The widest value looked for under territory scoring (which has no bound of its own).
-const WIDEST: i32 = 1 << 20;
+pub(super) const WIDEST: i32 = 1 << 20;
 
 /// SOLVER-7.5: the search.
 pub(super) struct Proof {
@@ -39,24 +42,73 @@ impl Proof {
     }
 
     /// SOLVER-7.6: the value of `state`: the largest t for which "the value is at least t" is proven (t = 0
-    /// first, then upwards or downwards), and a principal variation.
-    pub(super) fn solve(&mut self, state: &mut State) -> Result<(i32, Vec<Code>), OutOfReach> {
-        let (low, high) = self.bounds.unwrap_or((-WIDEST, WIDEST));
-        let value = if self.at_least(state, 0.clamp(low, high), 0)? {
-            let mut v = 0.clamp(low, high);
-            while v < high && self.at_least(state, v + 1, 0)? {
-                v += 1;
+    /// first, then upwards or downwards), and a principal variation. Out of reach, the bounds proven so far,
+    /// `(low, high)` (inclusive).
+    pub(super) fn solve(&mut self, state: &mut State) -> Result<(i32, Vec<Code>), (i32, i32)> {
+        let (mut low, mut high) = self.bounds.unwrap_or((-WIDEST, WIDEST));
+        let first = 0.clamp(low, high);
+        let mut ask = first;
+        let value = loop {
+            match self.at_least_root(state, ask) {
+                Err(OutOfReach) => return Err((low, high)),
+                Ok(true) => low = ask,
+                Ok(false) => high = ask - 1,
             }
-            v
-        } else {
-            let mut v = 0.clamp(low, high) - 1;
-            while v > low && !self.at_least(state, v, 0)? {
-                v -= 1;
+            if low == high {
+                break low;
             }
-            v
+            // Upwards while the answers are yes, downwards while they are no.
+            ask = if ask == low { ask + 1 } else { ask - 1 };
         };
-        let line = self.line(state, value)?;
-        Ok((value, line))
+        self.line(state, value)
+            .map(|line| (value, line))
+            .map_err(|OutOfReach| (value, value))
+    }
+
+    /// SOLVER-7.6: "at least `t`" at the state the solve starts from, one child at a time: each round gives every
+    /// child not yet settled an allowance of nodes for its own question, twice the last round's, until a child
+    /// settles the state (or they all do). df-pn at the root alone can spend its allowance on the children
+    /// that look most promising by their numbers, and settle nothing, when one other child would settle the state.
+    fn at_least_root(&mut self, state: &mut State, t: i32) -> Result<bool, OutOfReach> {
+        if let Some(known) = self.bounded(t) {
+            return Ok(known);
+        }
+        if state.status() == Status::Ended {
+            return Ok(state.score() >= t);
+        }
+        // Black (player 0) wants the value at least t: one child proving it settles his state; for White's state,
+        // one child disproving it.
+        let or = state.to_play() == 0;
+        let mut open: Vec<Code> = state.codes().collect();
+        let mut allowance = ROOT_ALLOWANCE;
+        let limit = self.max_nodes;
+        while !open.is_empty() {
+            let mut still = Vec::new();
+            for code in open {
+                let Some(made) = state.make(code) else {
+                    continue;
+                };
+                let round_limit = limit.min(self.nodes.saturating_add(allowance));
+                self.max_nodes = round_limit;
+                let answer = self.at_least(state, t, 1);
+                self.max_nodes = limit;
+                state.unmake(made);
+                match answer {
+                    Ok(answer) if answer == or => return Ok(or),
+                    Ok(_) => {}
+                    // The round's allowance ran out: the child waits for the next round.
+                    Err(OutOfReach) if self.nodes > round_limit && round_limit < limit => {
+                        still.push(code)
+                    }
+                    // The whole allowance, or the depth limit (SOLVER-7.3).
+                    Err(OutOfReach) => return Err(OutOfReach),
+                }
+            }
+            open = still;
+            allowance = allowance.saturating_mul(2);
+        }
+        // Every child answered the other way.
+        Ok(!or)
     }
 
     /// SOLVER-7.5: whether the value of `state` is at least `t` (searched until settled).
