@@ -2,7 +2,7 @@
 
 use crate::checks::Verdict;
 use crate::engine::{Capabilities, EngineError};
-use crate::remote::{Remote, SOLVER_TIMEOUT};
+use crate::remote::Remote;
 use gorules_cases::kee::{
     ExpectedProhibition, KeeAllied, KeeBoard, KeeCase, KeeCheck, KeeEndName, KeeGameCheck,
     KeePlayCheck, KeeReason, KeeScoringName, KeeSuicide, KeeValueCheck, KoConditionName,
@@ -489,7 +489,7 @@ fn value_after(
     }
     let nodes = engine.solver_nodes.map(|n| n.to_string());
     let args: Vec<&str> = nodes.iter().map(String::as_str).collect();
-    let r = engine.kee("gorules-kee-value", &args, Some(SOLVER_TIMEOUT))?;
+    let r = engine.kee("gorules-kee-value", &args, Some(engine.solver_timeout))?;
     if !r.success {
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }
@@ -528,6 +528,42 @@ fn value_after(
     }
 }
 
+/// PROTO-7.2: what an answer of `gorules-kee-value` makes of a claimed value.
+#[derive(Debug, PartialEq, Eq)]
+enum Judged {
+    /// The value is the claim: found, or proven by bounds L = H (a value without its principal variation).
+    Holds,
+    /// The value, or the bounds proven, exclude the claim.
+    Wrong(String),
+    /// Out of reach, with the claim within the bounds.
+    Undecided(String),
+}
+
+fn judge(label: &str, want: i32, answer: Answer) -> Judged {
+    match answer {
+        Answer::Value(got, how) if got != want => {
+            Judged::Wrong(format!("{label}: expected {want}, actual {got} ({how})"))
+        }
+        Answer::Value(..) => Judged::Holds,
+        Answer::OutOfReach {
+            bounds: Some((low, high)),
+            nodes,
+        } if want < low || want > high => Judged::Wrong(format!(
+            "{label}: expected {want}, but the engine proved {low} <= value <= {high} ({nodes} nodes)"
+        )),
+        Answer::OutOfReach {
+            bounds: Some((low, high)),
+            ..
+        } if low == high => Judged::Holds,
+        Answer::OutOfReach { bounds, nodes } => Judged::Undecided(match bounds {
+            Some((low, high)) => {
+                format!("{label}: {low} <= value <= {high} after {nodes} nodes (claimed {want})")
+            }
+            None => format!("{label}: out of reach after {nodes} nodes (claimed {want})"),
+        }),
+    }
+}
+
 /// CASE-8.3.3: the value, and the value after each reply. A value out of reach leaves its claim undecided
 /// (PROTO-7.2), unless the bounds the engine proved exclude the claim: then it fails.
 fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
@@ -541,22 +577,11 @@ fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
     for (label, reply, want) in claims {
         match value_after(engine, case, after, reply)? {
             Err(m) => out.push(m),
-            Ok(Answer::Value(got, how)) if got != want => {
-                out.push(format!("{label}: expected {want}, actual {got} ({how})"))
-            }
-            Ok(Answer::Value(..)) => {}
-            Ok(Answer::OutOfReach {
-                bounds: Some((low, high)),
-                nodes,
-            }) if want < low || want > high => out.push(format!(
-                "{label}: expected {want}, but the engine proved {low} <= value <= {high} ({nodes} nodes)"
-            )),
-            Ok(Answer::OutOfReach { bounds, nodes }) => undecided.push(match bounds {
-                Some((low, high)) => format!(
-                    "{label}: {low} <= value <= {high} after {nodes} nodes (claimed {want})"
-                ),
-                None => format!("{label}: out of reach after {nodes} nodes (claimed {want})"),
-            }),
+            Ok(answer) => match judge(&label, want, answer) {
+                Judged::Holds => {}
+                Judged::Wrong(m) => out.push(m),
+                Judged::Undecided(m) => undecided.push(m),
+            },
         }
     }
     if out.is_empty() && !undecided.is_empty() {
@@ -566,4 +591,56 @@ fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
         out.push(format!("undecided besides: {}", undecided.join("; ")));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{judge, Answer, Judged};
+
+    fn out_of_reach(low: i32, high: i32) -> Answer {
+        Answer::OutOfReach {
+            bounds: Some((low, high)),
+            nodes: "5".into(),
+        }
+    }
+
+    #[test]
+    fn bounds_decide_only_when_they_exclude_the_claim_or_meet() {
+        assert_eq!(
+            judge("value", 0, Answer::Value(0, String::new())),
+            Judged::Holds
+        );
+        assert!(matches!(
+            judge("value", 1, Answer::Value(0, String::new())),
+            Judged::Wrong(_)
+        ));
+        assert_eq!(
+            judge("value", 0, out_of_reach(-4, 4)),
+            Judged::Undecided("value: -4 <= value <= 4 after 5 nodes (claimed 0)".into())
+        );
+        assert!(matches!(
+            judge("value", 1, out_of_reach(-4, 0)),
+            Judged::Wrong(_)
+        ));
+        assert!(matches!(
+            judge("value", -1, out_of_reach(0, 4)),
+            Judged::Wrong(_)
+        ));
+        assert_eq!(judge("value", 0, out_of_reach(0, 0)), Judged::Holds);
+        assert!(matches!(
+            judge("value", 1, out_of_reach(0, 0)),
+            Judged::Wrong(_)
+        ));
+        assert!(matches!(
+            judge(
+                "value",
+                0,
+                Answer::OutOfReach {
+                    bounds: None,
+                    nodes: "5".into()
+                }
+            ),
+            Judged::Undecided(_)
+        ));
+    }
 }

@@ -40,6 +40,8 @@ pub struct Options {
     /// The node limit of each best-play search (`gorules-best-play N`, `gorules-kee-value N`); the engine's default if
     /// `None`.
     pub solver_nodes: Option<u64>,
+    /// PROTO-7.1: the timeout of each command that searches (`--solver-timeout`, default 600 s).
+    pub solver_timeout: Duration,
     /// Features the engine answers by estimate (a profile's `estimates`, PROTO-6).
     pub estimates: BTreeSet<gorules_cases::model::Feature>,
     /// PROTO-7.2: an undecided check fails the run (`--fail-undecided`), for a gate that wants every value decided.
@@ -55,6 +57,7 @@ impl Default for Options {
             baseline: None,
             gtp_only: false,
             solver_nodes: None,
+            solver_timeout: remote::SOLVER_TIMEOUT,
             estimates: BTreeSet::new(),
             fail_undecided: false,
         }
@@ -77,6 +80,7 @@ impl Pool {
             options.gtp_only,
         )?;
         engine.solver_nodes = options.solver_nodes;
+        engine.solver_timeout = options.solver_timeout;
         Ok(engine)
     }
 

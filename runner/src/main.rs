@@ -5,7 +5,8 @@
 //! it also gives the command if `--engine` is absent), `--timeout SECONDS` (per command, default 10),
 //! `--report FILE` (JSON), `--baseline FILE` (checks expected to fail), `--write-baseline FILE`, `--gtp-only`
 //! (use standard GTP commands only, even with an engine that has the extensions), `--solver-nodes N` (the node
-//! limit of each best-play search and each Kee value search), `--fail-undecided` (an undecided check, PROTO-7.2,
+//! limit of each best-play search and each Kee value search), `--solver-timeout SECONDS` (per command that
+//! searches, default 600), `--fail-undecided` (an undecided check, PROTO-7.2,
 //! fails the run). Everything else goes to
 //! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
 
@@ -50,6 +51,13 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             "--write-baseline" => write_baseline = Some(PathBuf::from(value("--write-baseline")?)),
             "--gtp-only" => options.gtp_only = true,
             "--fail-undecided" => options.fail_undecided = true,
+            "--solver-timeout" => {
+                let v = value("--solver-timeout")?;
+                let s: f64 = v
+                    .parse()
+                    .map_err(|_| format!("--solver-timeout takes seconds, found `{v}`"))?;
+                options.solver_timeout = Duration::from_secs_f64(s.max(0.001));
+            }
             "--solver-nodes" => {
                 let v = value("--solver-nodes")?;
                 options.solver_nodes = Some(

@@ -29,6 +29,8 @@ pub struct Remote {
     plain_prisoner_base: Prisoners,
     /// The node limit for best-play searches (the engine's default if `None`).
     pub solver_nodes: Option<u64>,
+    /// PROTO-7.1: the timeout of the commands that search ([`SOLVER_TIMEOUT`] unless set).
+    pub solver_timeout: Duration,
 }
 
 fn failed(m: impl Into<String>) -> EngineError {
@@ -280,6 +282,7 @@ impl Remote {
             capabilities: Capabilities { features, commands },
             plain_prisoner_base: Prisoners::default(),
             solver_nodes: None,
+            solver_timeout: SOLVER_TIMEOUT,
         })
     }
 
@@ -321,7 +324,8 @@ impl Remote {
     }
 
     fn ok_searching(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
-        let r = self.gtp()?.send_within(name, args, SOLVER_TIMEOUT)?;
+        let within = self.solver_timeout;
+        let r = self.gtp()?.send_within(name, args, within)?;
         if r.success {
             Ok(r.text)
         } else {
@@ -792,8 +796,9 @@ impl Engine for Remote {
                 }
                 J89Action::AgreeNoResult => self.gtp()?.send("gorules-j89-no-result", &[])?,
                 J89Action::Disagree => {
+                    let within = self.solver_timeout;
                     self.gtp()?
-                        .send_within("gorules-j89-disagree", &[], SOLVER_TIMEOUT)?
+                        .send_within("gorules-j89-disagree", &[], within)?
                 }
                 J89Action::Fill(m) => {
                     let v = move_word(m, height)?;
@@ -850,9 +855,10 @@ impl Engine for Remote {
             }
         }
         if queries.effective_moves {
+            let within = self.solver_timeout;
             let r = self
                 .gtp()?
-                .send_within("gorules-j89-effective-moves", &[], SOLVER_TIMEOUT)?;
+                .send_within("gorules-j89-effective-moves", &[], within)?;
             out.effective_moves = Some(if r.success {
                 Ok(parse_effective_moves(&r.text, height)?)
             } else {
@@ -860,9 +866,8 @@ impl Engine for Remote {
             });
         }
         if queries.result {
-            let r = self
-                .gtp()?
-                .send_within("gorules-j89-result", &[], SOLVER_TIMEOUT)?;
+            let within = self.solver_timeout;
+            let r = self.gtp()?.send_within("gorules-j89-result", &[], within)?;
             out.result = Some(if r.success {
                 Ok(r.text.trim().to_string())
             } else {
@@ -887,9 +892,10 @@ impl Engine for Remote {
         }
         let nodes_arg = self.solver_nodes.map(|n| n.to_string());
         let args: Vec<&str> = nodes_arg.iter().map(String::as_str).collect();
+        let within = self.solver_timeout;
         let r = self
             .gtp()?
-            .send_within("gorules-best-play", &args, SOLVER_TIMEOUT)?;
+            .send_within("gorules-best-play", &args, within)?;
         if !r.success {
             return Err(refused(format!("gorules-best-play failed: {}", r.text)));
         }

@@ -140,7 +140,8 @@ impl Proof {
     }
 
     /// SOLVER-7.6: a principal variation from `state`, whose value is `value`: at each state, the first play
-    /// whose state has that value too (at least `value`, and not at least `value + 1`), down to the end.
+    /// whose state has that value too (at least `value`, and not at least `value + 1`) by what is already known,
+    /// else the first the search shows to have it, down to the end.
     fn line(&mut self, state: &mut State, value: i32) -> Result<Vec<Code>, OutOfReach> {
         let mut line = Vec::new();
         let mut made_stack = Vec::new();
@@ -150,8 +151,25 @@ impl Proof {
                 result = Err(OutOfReach);
                 break;
             }
+            // First a play whose state the table already settles both ways (the proofs of the two questions
+            // the value came from leave one at every state of a line within them), then one the search settles.
             let mut next = None;
             for code in state.codes() {
+                let Some(made) = state.make(code) else {
+                    continue;
+                };
+                if self.known(state, value) == Some(true)
+                    && self.known(state, value + 1) == Some(false)
+                {
+                    next = Some((code, made));
+                    break;
+                }
+                state.unmake(made);
+            }
+            for code in state.codes() {
+                if next.is_some() {
+                    break;
+                }
                 let Some(made) = state.make(code) else {
                     continue;
                 };
@@ -208,6 +226,15 @@ impl Proof {
             .get(&(state.key(), relative))
             .copied()
             .unwrap_or(UNKNOWN)
+    }
+
+    /// The answer to "at least `t`" at the current state of `state`, if the range of values, the end of the game
+    /// or the table settles it without searching.
+    fn known(&self, state: &State, t: i32) -> Option<bool> {
+        self.bounded(t).or_else(|| {
+            let n = self.look(state, t);
+            n.settled().then_some(n.proof == 0)
+        })
     }
 
     /// SOLVER-7.4: records the numbers of the current state.
