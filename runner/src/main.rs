@@ -35,13 +35,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
         match a.as_str() {
             "--engine" => engine = Some(value("--engine")?),
             "--profile" => profile = Some(value("--profile")?),
-            "--timeout" => {
-                let v = value("--timeout")?;
-                let s: f64 = v
-                    .parse()
-                    .map_err(|_| format!("--timeout takes seconds, found `{v}`"))?;
-                options.timeout = Duration::from_secs_f64(s.max(0.001));
-            }
+            "--timeout" => options.timeout = seconds("--timeout", &value("--timeout")?)?,
             "--report" => report = Some(PathBuf::from(value("--report")?)),
             "--baseline" => {
                 let p = value("--baseline")?;
@@ -52,11 +46,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             "--gtp-only" => options.gtp_only = true,
             "--fail-undecided" => options.fail_undecided = true,
             "--solver-timeout" => {
-                let v = value("--solver-timeout")?;
-                let s: f64 = v
-                    .parse()
-                    .map_err(|_| format!("--solver-timeout takes seconds, found `{v}`"))?;
-                options.solver_timeout = Duration::from_secs_f64(s.max(0.001));
+                options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
             "--solver-nodes" => {
                 let v = value("--solver-nodes")?;
@@ -133,4 +123,12 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// A timeout option's value: seconds, fractions allowed (at least a millisecond).
+fn seconds(flag: &str, v: &str) -> Result<Duration, String> {
+    let s: f64 = v
+        .parse()
+        .map_err(|_| format!("{flag} takes seconds, found `{v}`"))?;
+    Ok(Duration::from_secs_f64(s.max(0.001)))
 }

@@ -6,14 +6,10 @@
 //! not enough. So a change that breaks the solver, slows it past these allowances, or breaks a claim of these cases
 //! turns CI red. Measured with `gorules-runner --solver-nodes 5000000`.
 
-use gorules_runner::summary::Outcome;
-use gorules_runner::{plan, Options};
-use std::path::Path;
-use std::time::Duration;
+mod decided;
 
-fn root() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use gorules_runner::Options;
+use std::time::Duration;
 
 /// Runs the one check named `name` against the reference engine with `nodes` for each search; it must pass.
 fn run(name: &str, nodes: u64) {
@@ -22,24 +18,7 @@ fn run(name: &str, nodes: u64) {
         timeout: Duration::from_secs(600),
         ..Options::default()
     };
-    let plan = plan(&root(), options);
-    let planned = plan
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no check named {name}"));
-    let job = planned
-        .job
-        .unwrap_or_else(|_| panic!("{name} is not run: the engine should claim naj-best-play"));
-    if let Err(failed) = job.run() {
-        panic!("{name}: {:?}", failed.message());
-    }
-    let records = plan.records.lock().expect("the records").clone();
-    let record = records
-        .iter()
-        .find(|r| r.id == name)
-        .unwrap_or_else(|| panic!("{name} left no record"));
-    assert_eq!(record.outcome, Outcome::Passed, "{name}: {}", record.reason);
+    decided::must_pass(name, options);
 }
 
 #[test]

@@ -6,34 +6,17 @@
 //! breaks the claim turns CI red. Measured with `KEE_NODES=400000000 cargo bench -p gorules-ref --bench kee_solver
 //! -- "2x3 default rules:"` (102,404,595 nodes, 438 s).
 
-use gorules_runner::summary::Outcome;
-use gorules_runner::{plan, Options};
-use std::path::Path;
+mod decided;
+
+use gorules_runner::Options;
 use std::time::Duration;
 
 #[test]
 fn the_empty_two_by_three_board_is_a_draw_under_the_default_rules() {
-    let name = "kee::kee-2x3-board-value::empty-board";
     let options = Options {
         solver_nodes: Some(150_000_000),
         solver_timeout: Duration::from_secs(3_000),
         ..Options::default()
     };
-    let plan = plan(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."), options);
-    let job = plan
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("no check named {name}"))
-        .job
-        .unwrap_or_else(|_| panic!("{name} is not run: the engine should claim kee-solver"));
-    if let Err(failed) = job.run() {
-        panic!("{name}: {:?}", failed.message());
-    }
-    let records = plan.records.lock().expect("the records").clone();
-    let record = records
-        .iter()
-        .find(|r| r.id == name)
-        .unwrap_or_else(|| panic!("{name} left no record"));
-    assert_eq!(record.outcome, Outcome::Passed, "{name}: {}", record.reason);
+    decided::must_pass("kee::kee-2x3-board-value::empty-board", options);
 }

@@ -1,0 +1,28 @@
+//! What the tests of checks decided beyond the engine's default allowance share (`best_play_decided.rs`,
+//! `kee_decided.rs`): run one planned check with given options, and require that it passed.
+
+use gorules_runner::summary::Outcome;
+use gorules_runner::{plan, Options};
+use std::path::Path;
+
+/// Plans the suite with `options`, runs the one check named `name`, and panics unless it passed (undecided is
+/// not enough).
+pub fn must_pass(name: &str, options: Options) {
+    let plan = plan(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."), options);
+    let job = plan
+        .checks
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no check named {name}"))
+        .job
+        .unwrap_or_else(|why| panic!("{name} is not run: {why:?}"));
+    if let Err(failed) = job.run() {
+        panic!("{name}: {:?}", failed.message());
+    }
+    let records = plan.records.lock().expect("the records").clone();
+    let record = records
+        .iter()
+        .find(|r| r.id == name)
+        .unwrap_or_else(|| panic!("{name} left no record"));
+    assert_eq!(record.outcome, Outcome::Passed, "{name}: {}", record.reason);
+}
