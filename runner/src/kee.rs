@@ -73,7 +73,7 @@ fn refused(what: String) -> EngineError {
 
 /// Sends a command that must succeed.
 fn ok(engine: &mut Remote, name: &str, args: &[&str]) -> Result<String, EngineError> {
-    let r = engine.kee(name, args, None)?;
+    let r = engine.kee(name, args)?;
     if r.success {
         Ok(r.text)
     } else {
@@ -230,7 +230,7 @@ fn yes(b: bool) -> &'static str {
 /// CASE-8.3.1.
 fn play(case: &KeeCase, c: &KeePlayCheck, engine: &mut Remote) -> Found {
     set_up(engine, case, c.player)?;
-    let r = engine.kee("gorules-kee-play", &[&c.at], None)?;
+    let r = engine.kee("gorules-kee-play", &[&c.at])?;
     let mut out = Vec::new();
     if !r.success {
         let reason = r.text.trim().strip_prefix("illegal ").map(str::trim);
@@ -319,7 +319,7 @@ fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
     for (i, p) in plays.plays.iter().enumerate() {
         let word = p.to_string();
         let r = engine
-            .kee("gorules-kee-play", &[&word], None)
+            .kee("gorules-kee-play", &[&word])
             .map_err(|e| e.to_string())?;
         if !r.success {
             return Ok((seen, Some((i + 1, r.text))));
@@ -489,7 +489,7 @@ fn value_after(
     }
     let nodes = engine.solver_nodes.map(|n| n.to_string());
     let args: Vec<&str> = nodes.iter().map(String::as_str).collect();
-    let r = engine.kee("gorules-kee-value", &args, Some(engine.solver_timeout))?;
+    let r = engine.send_searching("gorules-kee-value", &args)?;
     if !r.success {
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }

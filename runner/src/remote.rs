@@ -286,16 +286,24 @@ impl Remote {
         })
     }
 
-    /// PROTO-9: sends a Kee command (`gorules-kee-*`) and returns its response, `=` or `?`; `within` is the
-    /// timeout for commands that search.
+    /// PROTO-9: sends a Kee command (`gorules-kee-*`) and returns its response, `=` or `?`.
     pub fn kee(
         &mut self,
         name: &str,
         args: &[&str],
-        within: Option<Duration>,
     ) -> Result<gorules_grammar::gtp::Response, EngineError> {
-        let timeout = within.unwrap_or(self.timeout);
+        let timeout = self.timeout;
         self.gtp()?.send_within(name, args, timeout)
+    }
+
+    /// PROTO-7.1: sends a command that searches, with the solver timeout, and returns its response.
+    pub fn send_searching(
+        &mut self,
+        name: &str,
+        args: &[&str],
+    ) -> Result<gorules_grammar::gtp::Response, EngineError> {
+        let within = self.solver_timeout;
+        self.gtp()?.send_within(name, args, within)
     }
 
     fn gtp(&mut self) -> Result<&mut Gtp, EngineError> {
@@ -324,8 +332,7 @@ impl Remote {
     }
 
     fn ok_searching(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
-        let within = self.solver_timeout;
-        let r = self.gtp()?.send_within(name, args, within)?;
+        let r = self.send_searching(name, args)?;
         if r.success {
             Ok(r.text)
         } else {
@@ -795,11 +802,7 @@ impl Engine for Remote {
                     self.gtp()?.send("gorules-j89-resign", &[color_word(*c)])?
                 }
                 J89Action::AgreeNoResult => self.gtp()?.send("gorules-j89-no-result", &[])?,
-                J89Action::Disagree => {
-                    let within = self.solver_timeout;
-                    self.gtp()?
-                        .send_within("gorules-j89-disagree", &[], within)?
-                }
+                J89Action::Disagree => self.send_searching("gorules-j89-disagree", &[])?,
                 J89Action::Fill(m) => {
                     let v = move_word(m, height)?;
                     self.gtp()?
@@ -855,10 +858,7 @@ impl Engine for Remote {
             }
         }
         if queries.effective_moves {
-            let within = self.solver_timeout;
-            let r = self
-                .gtp()?
-                .send_within("gorules-j89-effective-moves", &[], within)?;
+            let r = self.send_searching("gorules-j89-effective-moves", &[])?;
             out.effective_moves = Some(if r.success {
                 Ok(parse_effective_moves(&r.text, height)?)
             } else {
@@ -866,8 +866,7 @@ impl Engine for Remote {
             });
         }
         if queries.result {
-            let within = self.solver_timeout;
-            let r = self.gtp()?.send_within("gorules-j89-result", &[], within)?;
+            let r = self.send_searching("gorules-j89-result", &[])?;
             out.result = Some(if r.success {
                 Ok(r.text.trim().to_string())
             } else {
@@ -892,10 +891,7 @@ impl Engine for Remote {
         }
         let nodes_arg = self.solver_nodes.map(|n| n.to_string());
         let args: Vec<&str> = nodes_arg.iter().map(String::as_str).collect();
-        let within = self.solver_timeout;
-        let r = self
-            .gtp()?
-            .send_within("gorules-best-play", &args, within)?;
+        let r = self.send_searching("gorules-best-play", &args)?;
         if !r.success {
             return Err(refused(format!("gorules-best-play failed: {}", r.text)));
         }

@@ -303,8 +303,8 @@ impl KeeSession {
     }
 
     /// PROTO-9.8: `gorules-kee-value [NODES]`: the value of the two-player game from the current state under
-    /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N low L high H` (the bounds proven); 10 million nodes by
-    /// default.
+    /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N low L high H` (the bounds
+    /// proven); 10 million nodes by default.
     fn value(&self, args: &[String]) -> Result<String, String> {
         let nodes = match args {
             [] => 10_000_000,

@@ -46,8 +46,7 @@ impl Proof {
     /// `(low, high)` (inclusive).
     pub(super) fn solve(&mut self, state: &mut State) -> Result<(i32, Vec<Code>), (i32, i32)> {
         let (mut low, mut high) = self.bounds.unwrap_or((-WIDEST, WIDEST));
-        let first = 0.clamp(low, high);
-        let mut ask = first;
+        let mut ask = 0.clamp(low, high);
         let value = loop {
             match self.at_least_root(state, ask) {
                 Err(OutOfReach) => return Err((low, high)),
@@ -166,27 +165,26 @@ impl Proof {
                 }
                 state.unmake(made);
             }
-            for code in state.codes() {
-                if next.is_some() {
-                    break;
-                }
-                let Some(made) = state.make(code) else {
-                    continue;
-                };
-                let depth = line.len() + 1;
-                let fits = self
-                    .at_least(state, value, depth)
-                    .and_then(|low| Ok(low && !self.at_least(state, value + 1, depth)?));
-                match fits {
-                    Ok(true) => {
-                        next = Some((code, made));
-                        break;
-                    }
-                    Ok(false) => state.unmake(made),
-                    Err(e) => {
-                        state.unmake(made);
-                        result = Err(e);
-                        break;
+            if next.is_none() {
+                for code in state.codes() {
+                    let Some(made) = state.make(code) else {
+                        continue;
+                    };
+                    let depth = line.len() + 1;
+                    let fits = self
+                        .at_least(state, value, depth)
+                        .and_then(|low| Ok(low && !self.at_least(state, value + 1, depth)?));
+                    match fits {
+                        Ok(true) => {
+                            next = Some((code, made));
+                            break;
+                        }
+                        Ok(false) => state.unmake(made),
+                        Err(e) => {
+                            state.unmake(made);
+                            result = Err(e);
+                            break;
+                        }
                     }
                 }
             }
