@@ -4,6 +4,7 @@ use crate::error::ParseError;
 use crate::parser::{NotationParser, Rule};
 use crate::vertex::Vertex;
 use pest::Parser;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,11 +51,14 @@ impl Graph {
         if nodes.is_empty() {
             return Err("a graph board needs at least one intersection".into());
         }
+        let mut seen = HashSet::with_capacity(nodes.len());
+        // Every (intersection, neighbour) pair listed, so that each check is a look-up.
+        let mut edges = HashSet::new();
         for (i, n) in nodes.iter().enumerate() {
             if RESERVED.contains(&n.name.as_str()) {
                 return Err(format!("`{}` names a play, not an intersection", n.name));
             }
-            if nodes[..i].iter().any(|m| m.name == n.name) {
+            if !seen.insert(n.name.as_str()) {
                 return Err(format!("intersection `{}` is listed twice", n.name));
             }
             if n.stone
@@ -62,17 +66,22 @@ impl Graph {
             {
                 return Err(format!("intersection `{}`: no such player", n.name));
             }
-            for (k, &j) in n.neighbours.iter().enumerate() {
+            for &j in &n.neighbours {
                 let Some(m) = nodes.get(j) else {
                     return Err(format!("intersection `{}`: neighbour out of range", n.name));
                 };
                 if j == i {
                     return Err(format!("`{}` cannot be its own neighbour", n.name));
                 }
-                if n.neighbours[..k].contains(&j) {
+                if !edges.insert((i, j)) {
                     return Err(format!("`{}` lists `{}` twice", n.name, m.name));
                 }
-                if !m.neighbours.contains(&i) {
+            }
+        }
+        for (i, n) in nodes.iter().enumerate() {
+            for &j in &n.neighbours {
+                let m = &nodes[j];
+                if !edges.contains(&(j, i)) {
                     return Err(format!(
                         "`{}` lists `{}` as a neighbour but `{}` does not list `{}`",
                         n.name, m.name, m.name, n.name
@@ -87,7 +96,10 @@ impl Graph {
     /// row by row from the top, neighbours in the order up, left, right, down. `stones` is row by row from
     /// the top. `None` if the grid has more than 25 columns or 99 rows, or `stones` has the wrong length.
     pub fn grid(width: usize, height: usize, stones: &[Option<u8>]) -> Option<Graph> {
-        if width == 0 || height == 0 || stones.len() != width * height {
+        if !(1..=25).contains(&width)
+            || !(1..=99).contains(&height)
+            || stones.len() != width * height
+        {
             return None;
         }
         let mut nodes = Vec::with_capacity(width * height);
@@ -160,7 +172,16 @@ impl Graph {
                 "expected at least one intersection line `name stone : neighbour ...`",
             ));
         }
-        let names: Vec<&str> = lines.iter().map(|(n, _, _)| n.as_str()).collect();
+        // Each name's first line, so that looking a neighbour up is not a walk over every line.
+        let mut index: HashMap<&str, usize> = HashMap::with_capacity(lines.len());
+        for (i, (name, _, _)) in lines.iter().enumerate() {
+            index.entry(name.as_str()).or_insert(i);
+        }
+        // Every (intersection, neighbour) pair as written, for the symmetry check.
+        let listed: HashSet<(&str, &str)> = lines
+            .iter()
+            .flat_map(|(n, _, nbs)| nbs.iter().map(move |nb| (n.as_str(), nb.as_str())))
+            .collect();
         let mut nodes = Vec::with_capacity(lines.len());
         for (i, (name, stone, neighbours)) in lines.iter().enumerate() {
             let at = |p: &pest::iterators::Pair<Rule>, m: String| {
@@ -175,15 +196,16 @@ impl Graph {
                     ),
                 ));
             }
-            if names[..i].contains(&name.as_str()) {
+            if index[name.as_str()] != i {
                 return Err(at(
                     name,
                     format!("intersection `{}` is listed twice", name.as_str()),
                 ));
             }
             let mut idx = Vec::new();
+            let mut idx_seen = HashSet::new();
             for nb in neighbours {
-                let Some(j) = names.iter().position(|n| *n == nb.as_str()) else {
+                let Some(&j) = index.get(nb.as_str()) else {
                     return Err(at(
                         nb,
                         format!(
@@ -198,13 +220,13 @@ impl Graph {
                         format!("`{}` cannot be its own neighbour", nb.as_str()),
                     ));
                 }
-                if idx.contains(&j) {
+                if !idx_seen.insert(j) {
                     return Err(at(
                         nb,
                         format!("`{}` is listed twice as a neighbour", nb.as_str()),
                     ));
                 }
-                let back = lines[j].2.iter().any(|p| p.as_str() == name.as_str());
+                let back = listed.contains(&(nb.as_str(), name.as_str()));
                 if !back {
                     return Err(at(
                         nb,

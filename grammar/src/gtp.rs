@@ -18,12 +18,7 @@ impl Command {
     /// PROTO-1.1: parses a command line; `None` for a line that is empty once comments and control characters
     /// are removed.
     pub fn parse(line: &str) -> Option<Command> {
-        let cleaned: String = line
-            .chars()
-            .take_while(|c| *c != '#')
-            .filter(|c| !c.is_control() || *c == '\t')
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        let cleaned = Command::clean(line);
         let mut words = cleaned.split_whitespace();
         let first = words.next()?;
         let (id, name) = match first.parse::<u64>() {
@@ -35,6 +30,23 @@ impl Command {
             name,
             args: words.map(str::to_string).collect(),
         })
+    }
+}
+
+impl Command {
+    /// PROTO-1.1: a line without its comment and control characters, tabs made spaces.
+    fn clean(line: &str) -> String {
+        line.chars()
+            .take_while(|c| *c != '#')
+            .filter(|c| !c.is_control() || *c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect()
+    }
+
+    /// PROTO-1.3: the id a line starts with, if it starts with one, for answering a line that is not a
+    /// command (for example an id alone).
+    pub fn id_of(line: &str) -> Option<u64> {
+        Command::clean(line).split_whitespace().next()?.parse().ok()
     }
 }
 

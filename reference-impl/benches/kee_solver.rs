@@ -18,7 +18,10 @@ fn limits() -> KeeLimits {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(100_000);
-    KeeLimits { nodes }
+    KeeLimits {
+        nodes,
+        ..KeeLimits::default()
+    }
 }
 
 /// A play as the cases write it: a stone by its GTP vertex (column letter, row counted from the bottom).

@@ -38,7 +38,7 @@ struct Claim {
     ruleset: Ruleset,
     start: Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     /// For a `game` check: the alternation (if any), then the analyses played on at best play.
     kind: Kind,
 }
@@ -227,8 +227,8 @@ fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
     };
     let prisoners = case.prisoners.as_ref().map_or_else(ByColor::default, |p| {
         let mut prisoners = ByColor::default();
-        prisoners[Color::Black] = p.black;
-        prisoners[Color::White] = p.white;
+        prisoners[Color::Black] = u64::from(p.black);
+        prisoners[Color::White] = u64::from(p.white);
         prisoners
     });
     let mut claims = Vec::new();
@@ -554,7 +554,7 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                         )
                         .map_err(|e| e.to_string())?;
                         let p = replayed.prisoners();
-                        i64::from(p[Color::Black]) - i64::from(p[Color::White])
+                        p[Color::Black] as i64 - p[Color::White] as i64
                     }
                 };
                 values.push(("black_score".to_string(), b));

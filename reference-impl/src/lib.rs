@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod allowance;
 mod big_stack;
 pub mod board;
 pub mod color;

@@ -58,7 +58,7 @@ pub struct Sequence {
     first_to_move: Color,
     positions: Vec<Position>,
     moves: Vec<MoveRecord>,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     /// Every index of `positions`, grouped by Zobrist hash (equality is always checked in full).
     by_hash: HashMap<u64, Vec<usize>>,
 }
@@ -121,7 +121,7 @@ impl Sequence {
 
     /// CORE-6.1: the prisoners each player has taken in this move-sequence (stones removed by an allowed suicide
     /// count for the opponent).
-    pub fn prisoners(&self) -> ByColor<u32> {
+    pub fn prisoners(&self) -> ByColor<u64> {
         self.prisoners
     }
 
@@ -157,8 +157,8 @@ impl Sequence {
             Move::Play(_) => self.occurrences(&position).next(),
             Move::Pass => None,
         };
-        self.prisoners[color] += captured.len() as u32;
-        self.prisoners[color.opponent()] += suicided.len() as u32;
+        self.prisoners[color] += captured.len() as u64;
+        self.prisoners[color.opponent()] += suicided.len() as u64;
         self.by_hash
             .entry(position.zobrist())
             .or_default()

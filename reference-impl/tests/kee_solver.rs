@@ -13,14 +13,30 @@ use std::sync::Arc;
 
 /// The value and line of `game` by the search, if within `nodes`.
 fn solved(game: &KeeGame, nodes: u64) -> Option<(i32, Vec<KeePlay>)> {
-    match kee_value(game, KeeLimits { nodes }).expect("two players") {
+    match kee_value(
+        game,
+        KeeLimits {
+            nodes,
+            ..KeeLimits::default()
+        },
+    )
+    .expect("two players")
+    {
         KeeSolved::Value { value, line, .. } => Some((value, line)),
         KeeSolved::OutOfReach { .. } => None,
     }
 }
 
 fn naive(game: &KeeGame, nodes: u64) -> Option<i32> {
-    match kee_naive_value(game, KeeLimits { nodes }).expect("two players") {
+    match kee_naive_value(
+        game,
+        KeeLimits {
+            nodes,
+            ..KeeLimits::default()
+        },
+    )
+    .expect("two players")
+    {
         KeeSolved::Value { value, .. } => Some(value),
         KeeSolved::OutOfReach { .. } => None,
     }
@@ -213,16 +229,36 @@ fn three_players_are_refused() {
         Arrangement::empty(board, 3).expect("empty"),
         KeeRules::default(),
     );
-    let e = kee_value(&game, KeeLimits { nodes: 10 }).expect_err("three players");
+    let e = kee_value(
+        &game,
+        KeeLimits {
+            nodes: 10,
+            ..KeeLimits::default()
+        },
+    )
+    .expect_err("three players");
     assert!(e.to_string().contains("two players"), "{e}");
-    assert!(kee_naive_value(&game, KeeLimits { nodes: 10 }).is_err());
+    assert!(kee_naive_value(
+        &game,
+        KeeLimits {
+            nodes: 10,
+            ..KeeLimits::default()
+        }
+    )
+    .is_err());
 }
 
 #[test]
 fn an_allowance_too_small_is_out_of_reach() {
     let game = empty(2, 2, KeeRules::default());
     assert!(matches!(
-        kee_value(&game, KeeLimits { nodes: 5 }),
+        kee_value(
+            &game,
+            KeeLimits {
+                nodes: 5,
+                ..KeeLimits::default()
+            }
+        ),
         Ok(KeeSolved::OutOfReach { .. })
     ));
 }
@@ -244,7 +280,15 @@ fn out_of_reach_answers_carry_bounds_that_hold_the_value() {
         let mut narrowed = false;
         let mut nodes = 1;
         loop {
-            match kee_value(&game, KeeLimits { nodes }).expect("two players") {
+            match kee_value(
+                &game,
+                KeeLimits {
+                    nodes,
+                    ..KeeLimits::default()
+                },
+            )
+            .expect("two players")
+            {
                 KeeSolved::OutOfReach { low, high, .. } => {
                     assert!(
                         -n <= low && low <= 0 && 0 <= high && high <= n,

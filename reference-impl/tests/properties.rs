@@ -107,8 +107,8 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
     proptest::collection::vec(any::<u16>(), 0..40)
 }
 
-fn prisoners() -> impl Strategy<Value = ByColor<u32>> {
-    (0u32..5, 0u32..5).prop_map(|(black, white)| {
+fn prisoners() -> impl Strategy<Value = ByColor<u64>> {
+    (0u64..5, 0u64..5).prop_map(|(black, white)| {
         let mut prisoners = ByColor::default();
         prisoners[Color::Black] = black;
         prisoners[Color::White] = white;
@@ -118,7 +118,7 @@ fn prisoners() -> impl Strategy<Value = ByColor<u32>> {
 
 fn analyse(
     final_position: &Position,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     black: &[Move],
     white: &[Move],
 ) -> Scoring {

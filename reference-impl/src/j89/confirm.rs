@@ -104,6 +104,8 @@ pub enum ConfirmError {
         /// The allowance.
         limit: usize,
     },
+    /// PROTO-3.15: the command's time allowance ran out before the status search ended.
+    TimeUp,
 }
 
 impl std::fmt::Display for ConfirmError {
@@ -118,6 +120,10 @@ impl std::fmt::Display for ConfirmError {
             ConfirmError::TooDeep { limit } => {
                 write!(f, "the status search needs lines longer than {limit} moves")
             }
+            ConfirmError::TimeUp => write!(
+                f,
+                "the status search needs more time than the command's allowance (gorules-time-limit)"
+            ),
         }
     }
 }

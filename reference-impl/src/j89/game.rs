@@ -263,13 +263,13 @@ pub struct Game {
     rules: GameRules,
     start: Position,
     start_to_move: Color,
-    start_prisoners: ByColor<u32>,
+    start_prisoners: ByColor<u64>,
     events: Vec<Event>,
     /// The start position, then the position after each move.
     positions: Vec<Position>,
     made: Vec<Made>,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     stage: Stage,
     /// J89-9.1: the passes in a row since the last play or resumption.
     passes: usize,
@@ -280,7 +280,7 @@ pub struct Game {
 
 impl Game {
     /// J89-2.1: a game from `start` with `to_move` to move and the prisoners already taken.
-    pub fn new(start: Position, to_move: Color, prisoners: ByColor<u32>, rules: GameRules) -> Game {
+    pub fn new(start: Position, to_move: Color, prisoners: ByColor<u64>, rules: GameRules) -> Game {
         Game {
             rules,
             start: start.clone(),
@@ -326,7 +326,7 @@ impl Game {
     }
 
     /// J89-5.1: the prisoners each player holds.
-    pub fn prisoners(&self) -> ByColor<u32> {
+    pub fn prisoners(&self) -> ByColor<u64> {
         self.prisoners
     }
 
@@ -419,7 +419,7 @@ impl Game {
                 (same, nothing)
             }
         };
-        self.prisoners[color] += captured.len() as u32;
+        self.prisoners[color] += captured.len() as u64;
         if mv.is_pass() {
             self.passes += 1;
         } else {

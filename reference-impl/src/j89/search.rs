@@ -3,6 +3,7 @@
 //! tests compare this search with).
 
 use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, KoPass};
+use crate::allowance::Deadline;
 use crate::board::PointSet;
 use crate::color::ByColor;
 use crate::color::Color;
@@ -19,6 +20,8 @@ pub struct SearchLimits {
     pub nodes: usize,
     /// Moves on one line of play.
     pub depth: usize,
+    /// PROTO-3.15: the moment the search gives up (none by default), shared by every string of a command.
+    pub deadline: Deadline,
 }
 
 /// The default limits: enough for the constructed cases, a few seconds at most.
@@ -26,6 +29,7 @@ pub const DEFAULT_LIMITS: SearchLimits = SearchLimits {
     states: 20_000,
     nodes: 5_000_000,
     depth: 100_000,
+    deadline: Deadline::NONE,
 };
 
 /// The search's answer for one string, with its size.
@@ -152,6 +156,9 @@ impl Search<'_> {
             return Err(Stop::Limit(ConfirmError::TooManyNodes {
                 limit: self.limits.nodes,
             }));
+        }
+        if self.nodes % 1024 == 0 && self.limits.deadline.passed() {
+            return Err(Stop::Limit(ConfirmError::TimeUp));
         }
         if depth >= self.limits.depth {
             return Err(Stop::Limit(ConfirmError::TooDeep {

@@ -41,9 +41,9 @@ pub struct Assessment {
 impl Assessment {
     /// J89-10.2: Black's territory and prisoners minus White's, before komi, given the prisoners taken during
     /// the game.
-    pub fn score(&self, prisoners: ByColor<u32>) -> i64 {
+    pub fn score(&self, prisoners: ByColor<u64>) -> i64 {
         let side = |c: Color| {
-            self.territory[c].len() as i64 + self.removed[c].len() as i64 + i64::from(prisoners[c])
+            self.territory[c].len() as i64 + self.removed[c].len() as i64 + prisoners[c] as i64
         };
         side(Color::Black) - side(Color::White)
     }

@@ -129,7 +129,7 @@ pub struct KeeGame {
     after_refresh: Vec<usize>,
     ended: Option<KeeEnd>,
     /// KEE-15v: the opponent stones each player's plays removed, over the whole game.
-    prisoners: Vec<u32>,
+    prisoners: Vec<u64>,
 }
 
 impl KeeGame {
@@ -182,7 +182,7 @@ impl KeeGame {
     }
 
     /// KEE-15: the points of the current board position, per player (territory scoring adds the prisoners).
-    pub fn points(&self) -> Vec<u32> {
+    pub fn points(&self) -> Vec<u64> {
         match self.rules.scoring {
             KeeScoring::Area => area_points(self.position()),
             KeeScoring::Territory => territory_points(self.position(), &self.prisoners),
@@ -195,7 +195,7 @@ impl KeeGame {
     }
 
     /// KEE-15v: the opponent stones each player's plays have removed.
-    pub fn prisoners(&self) -> &[u32] {
+    pub fn prisoners(&self) -> &[u64] {
         &self.prisoners
     }
 
@@ -273,7 +273,7 @@ impl KeeGame {
                     .filter(|(owner, _)| *owner != mover)
                     .map(|(_, stones)| stones.len())
                     .sum();
-                self.prisoners[mover.index()] += taken as u32;
+                self.prisoners[mover.index()] += taken as u64;
                 made.after
             }
             KeePlay::NormalPass => before.clone(),

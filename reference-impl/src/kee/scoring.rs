@@ -5,8 +5,8 @@ use super::player::Player;
 
 /// KEE-15(b), KEE-15(c): each player's points: his stones, plus the unoccupied units bordered by his stones
 /// only. An unoccupied unit bordered by stones of several players, or by none, counts for nobody.
-pub fn area_points(arrangement: &Arrangement) -> Vec<u32> {
-    let mut points = vec![0u32; usize::from(arrangement.players())];
+pub fn area_points(arrangement: &Arrangement) -> Vec<u64> {
+    let mut points = vec![0u64; usize::from(arrangement.players())];
     for p in arrangement.cells().iter().flatten() {
         points[p.index()] += 1;
     }
@@ -22,7 +22,7 @@ pub fn area_points(arrangement: &Arrangement) -> Vec<u32> {
             }
         }
         if let [only] = borders.as_slice() {
-            points[only.index()] += unit.len() as u32;
+            points[only.index()] += unit.len() as u64;
         }
     }
     points
@@ -31,7 +31,7 @@ pub fn area_points(arrangement: &Arrangement) -> Vec<u32> {
 /// KEE-15v: territory scoring: each player's unoccupied units bordered by his stones only, plus the opponent
 /// stones his plays removed (`prisoners[i]` for player i; our reading KEE-15v.1: stones a player removes by his
 /// own suicide, KEE-10 variant, count for nobody).
-pub fn territory_points(arrangement: &Arrangement, prisoners: &[u32]) -> Vec<u32> {
+pub fn territory_points(arrangement: &Arrangement, prisoners: &[u64]) -> Vec<u64> {
     let mut points = area_points(arrangement);
     for p in arrangement.cells().iter().flatten() {
         points[p.index()] -= 1;
@@ -45,8 +45,8 @@ pub fn territory_points(arrangement: &Arrangement, prisoners: &[u32]) -> Vec<u32
 }
 
 /// KEE-15(d): the ranking: groups of players with equal points, the highest points first.
-pub fn ranking(points: &[u32]) -> Vec<Vec<Player>> {
-    let mut order: Vec<(u32, Player)> = points
+pub fn ranking(points: &[u64]) -> Vec<Vec<Player>> {
+    let mut order: Vec<(u64, Player)> = points
         .iter()
         .enumerate()
         .map(|(i, &p)| (p, Player(i as u8)))

@@ -136,7 +136,7 @@ pub struct Replay {
     positions: Vec<Position>,
     outcomes: Vec<MoveOutcome>,
     end: Option<PhaseEnd>,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
 }
 
 impl Replay {
@@ -156,7 +156,7 @@ impl Replay {
     }
 
     /// NAJ-2.5, CORE-6.1: the stones each player removed in this phase.
-    pub fn prisoners(&self) -> ByColor<u32> {
+    pub fn prisoners(&self) -> ByColor<u64> {
         self.prisoners
     }
 
@@ -296,7 +296,7 @@ pub struct Scoring {
     /// NAJ-2.4: the final-position.
     pub final_position: Position,
     /// NAJ-2.5: the prisoners of the alternation.
-    pub prisoners: ByColor<u32>,
+    pub prisoners: ByColor<u64>,
     /// NAJ-3.5: Black's reference position (the end of the black-analysis, or of the single analysis).
     pub black_reference: Position,
     /// NAJ-3.5: White's reference position (the end of the white-analysis, or of the single analysis).
@@ -330,7 +330,7 @@ pub enum GameOutcome {
 pub fn analyse_and_score(
     ruleset: &Ruleset,
     final_position: &Position,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     analyses: &AnalysisMoves,
 ) -> Result<Scoring, GameError> {
     let reference = |analysis: Analysis, moves: &[Move]| -> Result<Position, GameError> {

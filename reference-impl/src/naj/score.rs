@@ -199,14 +199,13 @@ pub fn score(
     final_position: &Position,
     black_control: &PointSet,
     white_control: &PointSet,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     komi: Points,
 ) -> ScoreBreakdown {
     let black_score = player_score(final_position, Color::Black, black_control);
     let white_score = player_score(final_position, Color::White, white_control);
     let board_score = black_score - white_score;
-    let prisoner_difference =
-        i64::from(prisoners[Color::Black]) - i64::from(prisoners[Color::White]);
+    let prisoner_difference = prisoners[Color::Black] as i64 - prisoners[Color::White] as i64;
     let score = Points::whole(board_score + prisoner_difference) - komi;
     ScoreBreakdown {
         black_score,

@@ -24,6 +24,7 @@ use crate::naj::game::{replay, Analysis, Phase, ReplayError};
 use crate::position::Position;
 use crate::rules::Ruleset;
 
+use crate::allowance::Deadline;
 use alternation::AlternationPhase;
 use analysis::{AnalysisPhase, Control};
 use search::{Budget, Search};
@@ -35,6 +36,8 @@ pub struct Limits {
     /// SOLVER-1.4: the number of nodes (search states, and positions visited by bound searches) after which
     /// the solver gives up.
     pub max_nodes: u64,
+    /// SOLVER-1.5: the moment after which the solver gives up (none by default).
+    pub deadline: Deadline,
 }
 
 impl Default for Limits {
@@ -43,6 +46,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             max_nodes: 1_000_000,
+            deadline: Deadline::NONE,
         }
     }
 }
@@ -201,7 +205,7 @@ pub fn alternation_value(
     ruleset: &Ruleset,
     start: &Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     limits: Limits,
 ) -> Result<Solved, SolveError> {
     alternation_value_after(ruleset, start, to_move, prisoners, &[], limits)
@@ -213,7 +217,7 @@ pub fn alternation_value_after(
     ruleset: &Ruleset,
     start: &Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     played: &[Move],
     limits: Limits,
 ) -> Result<Solved, SolveError> {
@@ -234,7 +238,7 @@ pub fn alternation_value_near(
     ruleset: &Ruleset,
     start: &Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     played: &[Move],
     guess: i64,
     limits: Limits,
@@ -255,7 +259,7 @@ pub fn prove_alternation_bound(
     ruleset: &Ruleset,
     start: &Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     played: &[Move],
     bound: Bound,
     limits: Limits,
@@ -277,15 +281,15 @@ fn alternation_run<R: Send>(
     ruleset: &Ruleset,
     start: &Position,
     to_move: Color,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
     played: &[Move],
     limits: Limits,
     work: impl FnOnce(&mut Search<'_, AlternationPhase>, i64) -> R + Send,
 ) -> Result<R, SolveError> {
     let (geometry, history) = prepare(ruleset, start, Phase::Alternation { to_move }, played)?;
     let taken = history.prisoners;
-    let difference = i64::from(prisoners[Color::Black] + taken[Color::Black])
-        - i64::from(prisoners[Color::White] + taken[Color::White]);
+    let difference = (prisoners[Color::Black] + taken[Color::Black]) as i64
+        - (prisoners[Color::White] + taken[Color::White]) as i64;
     let end_passes = usize::from(ruleset.naj.analysis_end_passes);
     let phase = AlternationPhase::new(&geometry, ruleset.naj.analyses, end_passes);
     Ok(on_big_stack(|max_depth| {
@@ -314,7 +318,7 @@ struct History {
     first_to_move: Color,
     positions: Vec<Stones>,
     moves: Vec<Move>,
-    prisoners: ByColor<u32>,
+    prisoners: ByColor<u64>,
 }
 
 impl History {
@@ -329,6 +333,7 @@ impl History {
             used: 0,
             limit: limits.max_nodes,
             max_depth,
+            deadline: limits.deadline,
         };
         Search::new(
             geometry,

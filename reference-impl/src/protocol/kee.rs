@@ -1,6 +1,7 @@
 //! PROTO-9: the Kee rules over the protocol: graph boards, N players, and every rule decision of a play
 //! (legality and reason, enclosure, removal, the ko player, the end of the game).
 
+use crate::allowance::Deadline;
 use crate::board::{Board, Point};
 use crate::kee::{
     kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits, KeePlay,
@@ -17,6 +18,8 @@ pub struct KeeSession {
     names: Vec<String>,
     board: Arc<Board>,
     game: KeeGame,
+    /// PROTO-3.15: the wall-clock allowance of `gorules-kee-value`.
+    pub(super) time_limit: std::time::Duration,
 }
 
 fn syntax(what: &str) -> String {
@@ -41,7 +44,15 @@ fn name_of(p: Player) -> &'static str {
     PLAYER_NAMES.get(p.index()).copied().unwrap_or("?")
 }
 
+/// PROTO-9.2: the most intersections a graph board listed by name may have (as many as the largest grid,
+/// 25x99), checked before anything is built.
+const MAX_GRAPH_POINTS: usize = 25 * 99;
+
 fn grid_graph(w: usize, h: usize) -> Option<Graph> {
+    // NOT-6.4's limits are checked before the stones are allocated.
+    if !(1..=25).contains(&w) || !(1..=99).contains(&h) {
+        return None;
+    }
     Graph::grid(w, h, &vec![None; w * h])
 }
 
@@ -62,6 +73,7 @@ impl KeeSession {
             names: graph.nodes().iter().map(|n| n.name.clone()).collect(),
             board,
             game: KeeGame::new(start, rules),
+            time_limit: super::DEFAULT_TIME_LIMIT,
         })
     }
 
@@ -159,6 +171,12 @@ impl KeeSession {
                 grid_graph(w, h).ok_or_else(|| syntax("a grid of 1x1 to 25x99"))?
             }
             [] => return Err(syntax("`grid W H` or intersections `NAME:NEIGHBOUR,...`")),
+            tokens if tokens.len() > MAX_GRAPH_POINTS => {
+                return Err(format!(
+                    "a graph board has at most {MAX_GRAPH_POINTS} intersections, found {}",
+                    tokens.len()
+                ))
+            }
             tokens => {
                 let text = tokens
                     .iter()
@@ -304,14 +322,16 @@ impl KeeSession {
 
     /// PROTO-9.8: `gorules-kee-value [NODES]`: the value of the two-player game from the current state under
     /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N low L high H` (the bounds
-    /// proven); 10 million nodes by default.
+    /// proven) and the limit that stopped the search (PROTO-3.15); 10 million nodes by default.
     fn value(&self, args: &[String]) -> Result<String, String> {
         let nodes = match args {
             [] => 10_000_000,
             [n] => n.parse().map_err(|_| syntax("a node allowance"))?,
             _ => return Err(syntax("an optional node allowance")),
         };
-        match kee_value(&self.game, KeeLimits { nodes }).map_err(|e| e.to_string())? {
+        let deadline = Deadline::after(self.time_limit);
+        let limits = KeeLimits { nodes, deadline };
+        match kee_value(&self.game, limits).map_err(|e| e.to_string())? {
             KeeSolved::Value { value, line, nodes } => {
                 let line: Vec<String> = line
                     .iter()
@@ -327,9 +347,14 @@ impl KeeSession {
                         .to_string(),
                 )
             }
-            KeeSolved::OutOfReach { nodes, low, high } => {
-                Ok(format!("out-of-reach nodes {nodes} low {low} high {high}"))
-            }
+            KeeSolved::OutOfReach {
+                nodes: used,
+                low,
+                high,
+            } => Ok(format!(
+                "out-of-reach nodes {used} low {low} high {high} limit {}",
+                super::limit_hit(used, nodes, deadline)
+            )),
         }
     }
 }

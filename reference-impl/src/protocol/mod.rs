@@ -6,8 +6,103 @@ mod session;
 
 pub use session::Session;
 
+use crate::allowance::Deadline;
 use gorules_grammar::gtp::{Command, Response};
 use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// PROTO-1.3: the longest command line the engine reads (1 MiB); a longer one is answered with an error, and the
+/// rest of it, up to its newline, is skipped unread.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// PROTO-3.15: the wall-clock allowance of a command that searches, until `gorules-time-limit` sets another.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// PROTO-3.15: the longest allowance `gorules-time-limit` takes: a week.
+const MAX_TIME_LIMIT: Duration = Duration::from_secs(7 * 24 * 3600);
+
+/// PROTO-3.15: a `gorules-time-limit` value: seconds, a finite number above zero, at most a week.
+fn time_limit(text: &str) -> Result<Duration, String> {
+    let expected = "syntax error: expected seconds, a number above 0 and at most 604800";
+    let seconds: f64 = text.parse().map_err(|_| expected.to_string())?;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT.as_secs_f64()) {
+        return Err(expected.into());
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// PROTO-3.15: which limit ended a search that answered `out-of-reach`: `nodes` if it used its node allowance,
+/// `time` if its deadline passed, else `depth` (a line longer than the search follows, SOLVER-1.4).
+fn limit_hit(used: u64, max_nodes: u64, deadline: Deadline) -> &'static str {
+    if used > max_nodes {
+        "nodes"
+    } else if deadline.passed() {
+        "time"
+    } else {
+        "depth"
+    }
+}
+
+/// PROTO-1.3: one line read from the client.
+enum Line {
+    /// A whole line, without its newline.
+    Text(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`]: its first bytes, and its whole length.
+    TooLong(Vec<u8>, usize),
+}
+
+/// PROTO-1.3: reads one line of at most `limit` bytes, skipping the rest of a longer one; `None` at the end of
+/// the input.
+fn read_line(input: &mut impl BufRead, limit: usize) -> std::io::Result<Option<Line>> {
+    let mut kept = Vec::new();
+    let mut length = 0usize;
+    let mut any = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, ends) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], Some(i + 1)),
+            None => (available, None),
+        };
+        let room = limit.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        length = length.saturating_add(chunk.len());
+        let used = ends.unwrap_or(available.len());
+        input.consume(used);
+        if ends.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if kept.last() == Some(&b'\r') && length <= limit {
+        kept.pop();
+        length -= 1;
+    }
+    Ok(Some(if length > limit {
+        Line::TooLong(kept, length)
+    } else {
+        Line::Text(kept)
+    }))
+}
+
+/// PROTO-1.3: the answer to a line that is not a command: its id if one can be read, and why.
+fn refusal(bytes: &[u8], why: String) -> Response {
+    let text = String::from_utf8_lossy(bytes);
+    Response {
+        success: false,
+        id: Command::id_of(&text),
+        text: why,
+    }
+}
 
 /// PROTO-1: reads commands line by line from `input` and writes a response to each on `output`, until `quit`
 /// or the end of the input.
@@ -15,33 +110,60 @@ pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
     serve_session(Session::default(), input, output)
 }
 
-/// PROTO-1: like [`serve`], starting from `session`.
+/// PROTO-1: like [`serve`], starting from `session`. Every line gets an answer (PROTO-1.3): a line that is too
+/// long, not UTF-8, or an id without a command is refused with an error, and the engine goes on.
 pub fn serve_session(
     mut session: Session,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        let Some(command) = Command::parse(&line) else {
-            continue;
-        };
-        let result = session.execute(&command);
-        let response = match result {
-            Ok(text) => Response {
-                success: true,
-                id: command.id,
-                text,
-            },
-            Err(text) => Response {
-                success: false,
-                id: command.id,
-                text,
+    while let Some(line) = read_line(&mut input, MAX_LINE_BYTES)? {
+        let (response, quit) = match line {
+            Line::TooLong(start, length) => (
+                refusal(
+                    &start,
+                    format!("a command line has at most {MAX_LINE_BYTES} bytes, this one {length}"),
+                ),
+                false,
+            ),
+            Line::Text(bytes) => match String::from_utf8(bytes) {
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let why = format!("a command line must be UTF-8; byte {} is not", at + 1);
+                    (refusal(e.as_bytes(), why), false)
+                }
+                Ok(text) => match Command::parse(&text) {
+                    Some(command) => {
+                        let result = session.execute(&command);
+                        let (success, text) = match result {
+                            Ok(t) => (true, t),
+                            Err(t) => (false, t),
+                        };
+                        let quit = command.name == "quit";
+                        let response = Response {
+                            success,
+                            id: command.id,
+                            text,
+                        };
+                        (response, quit)
+                    }
+                    None => match Command::id_of(&text) {
+                        Some(id) => (
+                            Response {
+                                success: false,
+                                id: Some(id),
+                                text: "expected a command name after the id".into(),
+                            },
+                            false,
+                        ),
+                        None => continue,
+                    },
+                },
             },
         };
         output.write_all(response.to_wire().as_bytes())?;
         output.flush()?;
-        if command.name == "quit" {
+        if quit {
             break;
         }
     }

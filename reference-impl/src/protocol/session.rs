@@ -1,5 +1,6 @@
 //! PROTO-2, PROTO-3: the commands, and the state they act on: a ruleset and the current move-sequence.
 
+use crate::allowance::Deadline;
 use crate::board::{Board, Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
@@ -15,6 +16,7 @@ use crate::sequence::Sequence;
 use gorules_grammar::gtp::Command;
 use gorules_grammar::{OneLine, StoneColor, Vertex};
 use std::sync::Arc;
+use std::time::Duration;
 
 mod j89;
 
@@ -53,7 +55,7 @@ enum Ended {
 struct Current {
     phase: Phase,
     sequence: Sequence,
-    base_prisoners: ByColor<u32>,
+    base_prisoners: ByColor<u64>,
     ended: Ended,
 }
 
@@ -66,6 +68,8 @@ pub struct Session {
     kee: Option<super::kee::KeeSession>,
     /// PROTO-10, PROTO-11: the Japanese 1989 game and its readings, when that ruleset is chosen.
     j89: Option<j89::J89Session>,
+    /// PROTO-3.15: the wall-clock allowance of each command that searches.
+    time_limit: Duration,
 }
 
 /// PROTO-2, PROTO-3, PROTO-9: the commands this engine knows besides those of the Japanese 1989 Rules
@@ -99,6 +103,7 @@ const COMMANDS: &[&str] = &[
     "gorules-points",
     "gorules-score",
     "gorules-best-play",
+    "gorules-time-limit",
     "gorules-kee-rules",
     "gorules-kee-board",
     "gorules-kee-setup",
@@ -147,7 +152,7 @@ impl Current {
         self.sequence.position()
     }
 
-    fn prisoners(&self) -> ByColor<u32> {
+    fn prisoners(&self) -> ByColor<u64> {
         let played = self.sequence.prisoners();
         ByColor::from_fn(|c| self.base_prisoners[c] + played[c])
     }
@@ -162,8 +167,15 @@ impl Default for Session {
             current,
             kee: None,
             j89: None,
+            time_limit: super::DEFAULT_TIME_LIMIT,
         }
     }
+}
+
+/// PROTO-3.2: a prisoner count a client sets: at most `u32::MAX`, so that the counts, kept as `u64`, never
+/// wrap however many stones are taken afterwards.
+fn count(s: &str) -> Result<u64, String> {
+    number::<u32>(s, "a count of at most 4294967295").map(u64::from)
 }
 
 fn color(s: &str) -> Result<Color, String> {
@@ -179,11 +191,21 @@ fn number<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
         .map_err(|_| syntax(&format!("{what}, found `{s}`")))
 }
 
-/// NOT-3.1: a one-line position (`X` black, `O` white, `.` empty, rows joined by `/`).
+/// PROTO-2.2, NOT-2.2: the widest and tallest board the engine takes, as far as GTP's vertices reach.
+const MAX_SIDE: usize = 25;
+
+/// NOT-3.1: a one-line position (`X` black, `O` white, `.` empty, rows joined by `/`) the engine takes (at
+/// most [`MAX_SIDE`] on each side).
 fn one_line(s: &str) -> Result<Position, String> {
     let line = OneLine::parse(s).map_err(|e| syntax(&format!("a one-line position: {e}")))?;
     let rows = line.rows();
-    let board = Board::rectangle(rows[0].len(), rows.len()).map_err(|e| e.to_string())?;
+    let (width, height) = (rows.first().map_or(0, Vec::len), rows.len());
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(format!(
+            "a position the engine takes is at most {MAX_SIDE}x{MAX_SIDE} (the GTP vertices, NOT-2.2), found {width}x{height}"
+        ));
+    }
+    let board = Board::rectangle(width, height).map_err(|e| e.to_string())?;
     let cells: Vec<Option<Color>> = rows
         .iter()
         .flatten()
@@ -377,7 +399,7 @@ impl Session {
                     Ok(format!("{} {}", p[Color::Black], p[Color::White]))
                 }
                 [b, w] => {
-                    let set = [number::<u32>(b, "a count")?, number::<u32>(w, "a count")?];
+                    let set = [count(b)?, count(w)?];
                     let played = self.current.sequence.prisoners();
                     if played[Color::Black] > set[0] || played[Color::White] > set[1] {
                         return Err("the move-sequence has already taken more prisoners".into());
@@ -420,21 +442,30 @@ impl Session {
                 self.score(a)
             }
             "gorules-best-play" => {
-                let limits = match cmd.args.as_slice() {
-                    [] => Limits::default(),
-                    [n] => Limits {
-                        max_nodes: number(n, "a node limit")?,
-                    },
+                let max_nodes = match cmd.args.as_slice() {
+                    [] => Limits::default().max_nodes,
+                    [n] => number(n, "a node limit")?,
                     _ => return Err(syntax("an optional node limit")),
                 };
-                self.best_play(limits)
+                self.best_play(Limits {
+                    max_nodes,
+                    deadline: Deadline::after(self.time_limit),
+                })
+            }
+            "gorules-time-limit" => {
+                let a = args(cmd, 1, "seconds")?;
+                self.time_limit = super::time_limit(&a[0])?;
+                Ok(String::new())
             }
             k if k.starts_with("gorules-kee-") && COMMANDS.contains(&k) => {
                 if self.kee.is_none() {
                     self.kee = Some(super::kee::KeeSession::new()?);
                 }
                 match self.kee.as_mut() {
-                    Some(kee) => kee.execute(k, &cmd.args),
+                    Some(kee) => {
+                        kee.time_limit = self.time_limit;
+                        kee.execute(k, &cmd.args)
+                    }
                     None => Err("no Kee session".into()),
                 }
             }
@@ -482,14 +513,16 @@ impl Session {
                 Ok(format!("value={value} nodes={nodes} pv={}", pv.join(",")))
             }
             Solved::OutOfReach { nodes, bounds } => Ok(format!(
-                "out-of-reach nodes={nodes} low={} high={}",
-                bounds.0, bounds.1
+                "out-of-reach nodes={nodes} low={} high={} limit={}",
+                bounds.0,
+                bounds.1,
+                super::limit_hit(nodes, limits.max_nodes, limits.deadline)
             )),
         }
     }
 
     fn resize(&mut self, width: usize, height: usize) -> Reply {
-        if !(1..=25).contains(&width) || !(1..=25).contains(&height) {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err("unacceptable size".into());
         }
         self.current = empty_current(width, height)?;
@@ -711,12 +744,7 @@ impl Session {
     fn setup(&mut self, a: &[String]) -> Reply {
         let (phase, pos, first, prisoners) = match a {
             [ph, pos, c] => (ph, pos, c, None),
-            [ph, pos, c, b, w] => (
-                ph,
-                pos,
-                c,
-                Some((number::<u32>(b, "a count")?, number::<u32>(w, "a count")?)),
-            ),
+            [ph, pos, c, b, w] => (ph, pos, c, Some((count(b)?, count(w)?))),
             _ => {
                 return Err(syntax(
                     "PHASE POSITION COLOUR [BLACK_PRISONERS WHITE_PRISONERS]",
@@ -812,10 +840,7 @@ impl Session {
         {
             return Err("the positions are not on the same board".into());
         }
-        let prisoners = [
-            number::<u32>(&a[3], "a count")?,
-            number::<u32>(&a[4], "a count")?,
-        ];
+        let prisoners = [count(&a[3])?, count(&a[4])?];
         let method = self.ruleset.naj.immortality;
         let s = score(
             &final_position,

@@ -22,11 +22,16 @@ use state::State;
 pub struct KeeLimits {
     /// SOLVER-7.3: the number of states the search may visit before it gives up.
     pub nodes: u64,
+    /// SOLVER-1.5: the moment the search gives up (none by default).
+    pub deadline: crate::allowance::Deadline,
 }
 
 impl Default for KeeLimits {
     fn default() -> KeeLimits {
-        KeeLimits { nodes: 10_000_000 }
+        KeeLimits {
+            nodes: 10_000_000,
+            deadline: crate::allowance::Deadline::NONE,
+        }
     }
 }
 
@@ -170,7 +175,7 @@ fn solve(game: &KeeGame, limits: KeeLimits, method: Method) -> Result<KeeSolved,
         }
         Method::ProofNumbers => {
             let mut state = State::of(game).ok_or(KeeSolveError::Replay)?;
-            let mut search = Proof::new(limits.nodes, max_depth, bounds);
+            let mut search = Proof::new(limits.nodes, max_depth, bounds, limits.deadline);
             Ok(match search.solve(&mut state) {
                 Ok((value, codes)) => {
                     let board = game.position().board();
@@ -197,7 +202,7 @@ fn solve(game: &KeeGame, limits: KeeLimits, method: Method) -> Result<KeeSolved,
 /// SOLVER-7.1: the value of an ended game: points of player 0 minus points of player 1.
 fn ended_value(game: &KeeGame) -> i32 {
     let points = game.points();
-    let of = |i: usize| i64::from(points.get(i).copied().unwrap_or(0));
+    let of = |i: usize| points.get(i).copied().unwrap_or(0) as i64;
     (of(0) - of(1)).clamp(i64::from(i32::MIN / 4), i64::from(i32::MAX / 4)) as i32
 }
 

@@ -2,15 +2,16 @@
 //! answered by depth-first proof-number search (df-pn) over [`State`] with a table keyed on everything the rest
 //! of the game depends on (SOLVER-7.4); the value is the largest t proven, and a principal variation follows.
 
-use std::collections::HashMap;
+use std::collections::hash_map::RandomState;
 
 use super::state::{Code, State, Status};
 use super::OutOfReach;
+use crate::allowance::{BoundedTable, Deadline};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
-/// SOLVER-7.4: the most entries the table holds (about 40 bytes each with the map's overhead); beyond it,
-/// unsettled numbers are no longer stored (settled ones always are).
-const MAX_ENTRIES: usize = 60_000_000;
+/// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (about 40 bytes each with the map's overhead, so
+/// at most about 5.5 GiB); a full table makes room as [`BoundedTable`] says.
+const MAX_ENTRIES: usize = 100_000_000;
 
 /// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
 const ROOT_ALLOWANCE: u64 = 10_000;
@@ -27,17 +28,25 @@ pub(super) struct Proof {
     /// SOLVER-7.5: the range of every value (area scoring), if there is one.
     bounds: Option<(i32, i32)>,
     /// SOLVER-7.4: numbers per (key, threshold less the prisoner offset).
-    table: HashMap<(u128, i32), Numbers>,
+    table: BoundedTable<(u128, i32), RandomState>,
+    /// SOLVER-1.5: the moment the search gives up.
+    deadline: Deadline,
 }
 
 impl Proof {
-    pub(super) fn new(max_nodes: u64, max_depth: usize, bounds: Option<(i32, i32)>) -> Proof {
+    pub(super) fn new(
+        max_nodes: u64,
+        max_depth: usize,
+        bounds: Option<(i32, i32)>,
+        deadline: Deadline,
+    ) -> Proof {
         Proof {
             nodes: 0,
             max_nodes,
             max_depth,
             bounds,
-            table: HashMap::new(),
+            table: BoundedTable::new(MAX_ENTRIES),
+            deadline,
         }
     }
 
@@ -220,10 +229,7 @@ impl Proof {
             };
         }
         let relative = t - state.offset();
-        self.table
-            .get(&(state.key(), relative))
-            .copied()
-            .unwrap_or(UNKNOWN)
+        self.table.get(&(state.key(), relative)).unwrap_or(UNKNOWN)
     }
 
     /// The answer to "at least `t`" at the current state of `state`, if the range of values, the end of the game
@@ -237,10 +243,7 @@ impl Proof {
 
     /// SOLVER-7.4: records the numbers of the current state.
     fn store(&mut self, state: &State, t: i32, n: Numbers) {
-        let key = (state.key(), t - state.offset());
-        if n.settled() || self.table.len() < MAX_ENTRIES || self.table.contains_key(&key) {
-            self.table.insert(key, n);
-        }
+        self.table.store((state.key(), t - state.offset()), n);
     }
 
     /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state until its proof number
@@ -254,7 +257,10 @@ impl Proof {
         depth: usize,
     ) -> Result<Numbers, OutOfReach> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes || depth > self.max_depth {
+        if self.nodes > self.max_nodes
+            || depth > self.max_depth
+            || self.deadline.passed_between(self.nodes - 1, self.nodes)
+        {
             return Err(OutOfReach);
         }
         let here = self.look(state, t);

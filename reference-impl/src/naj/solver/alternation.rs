@@ -72,6 +72,7 @@ impl AlternationPhase {
             used: budget.used,
             limit: budget.limit,
             max_depth: budget.max_depth,
+            deadline: budget.deadline,
         };
         let mut search = Search::new(
             &self.geometry,
@@ -107,7 +108,7 @@ impl Phase for AlternationPhase {
             }
             Analyses::Single => self.analysis_value(position, Analysis::Single, budget)?,
         };
-        self.finals.insert(*position, value);
+        crate::allowance::remember(&mut self.finals, *position, value);
         Ok(value)
     }
 

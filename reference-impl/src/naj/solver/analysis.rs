@@ -18,12 +18,14 @@ pub(crate) struct Control {
 impl Control {
     /// NAJ-5.2: the immortal stones of `owner` in `position`.
     pub fn immortal(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> Mask {
-        *self.immortal.entry((*position, owner)).or_insert_with(|| {
-            let alive = benson::pass_alive(&geometry.position_of(position), owner);
-            alive
-                .iter()
-                .fold(0, |mask, point| mask | bit(point.index()))
-        })
+        if let Some(&known) = self.immortal.get(&(*position, owner)) {
+            return known;
+        }
+        let alive = benson::pass_alive(&geometry.position_of(position), owner)
+            .iter()
+            .fold(0, |mask, point| mask | bit(point.index()));
+        crate::allowance::remember(&mut self.immortal, (*position, owner), alive);
+        alive
     }
 
     /// NAJ-6.1: the intersections `player` controls when `position` is his reference position.
@@ -203,7 +205,7 @@ impl Phase for AnalysisPhase<'_> {
         let low = self
             .alone(position, minimizer, false, quick_low, budget)?
             .unwrap_or(quick_low);
-        self.bounds.insert(*position, (low, high));
+        crate::allowance::remember(&mut self.bounds, *position, (low, high));
         Ok((low, high))
     }
 

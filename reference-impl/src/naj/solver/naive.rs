@@ -160,9 +160,7 @@ fn alternation_minimax(
             Analyses::Single => value(Analysis::Single)?,
         };
         let prisoners = sequence.prisoners();
-        return Some(
-            analyses + i64::from(prisoners[Color::Black]) - i64::from(prisoners[Color::White]),
-        );
+        return Some(analyses + prisoners[Color::Black] as i64 - prisoners[Color::White] as i64);
     }
     best_of(sequence, sequence.to_move() == Color::Black, |child| {
         alternation_minimax(ruleset, child, nodes, max_nodes)

@@ -6,7 +6,8 @@
 use crate::color::Color;
 use crate::moves::Move;
 
-use super::stones::{points_of, FastMap, Geometry, Stones};
+use super::stones::{points_of, FastBuild, FastMap, Geometry, Stones};
+use crate::allowance::{BoundedTable, Deadline};
 
 mod proof;
 
@@ -24,13 +25,16 @@ pub(crate) struct Budget {
     /// SOLVER-1.4: the longest history a search follows (it depends on the stack the search runs on; a
     /// search nested in the alternation's has its own).
     pub max_depth: usize,
+    /// SOLVER-1.5: the moment the search gives up.
+    pub deadline: Deadline,
 }
 
 impl Budget {
     /// Counts `count` nodes; fails once the allowance is used up.
     pub fn spend(&mut self, count: u64) -> Result<(), OutOfNodes> {
+        let before = self.used;
         self.used += count;
-        if self.used > self.limit {
+        if self.used > self.limit || self.deadline.passed_between(before, self.used) {
             Err(OutOfNodes)
         } else {
             Ok(())
@@ -99,7 +103,7 @@ pub(crate) struct Search<'g, P: Phase> {
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
     /// SOLVER-3.7, SOLVER-4.5: df-pn's numbers per exact state and threshold.
-    proofs: FastMap<(Key, u128, i64), crate::proof_numbers::Numbers>,
+    proofs: BoundedTable<(Key, u128, i64), FastBuild>,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -138,7 +142,7 @@ impl<'g, P: Phase> Search<'g, P> {
             first_to_move,
             transitions,
             used,
-            proofs: FastMap::default(),
+            proofs: BoundedTable::new(proof::MAX_ENTRIES),
         }
     }
 

@@ -290,6 +290,8 @@ impl Hasher for FingerprintHasher {
     }
 }
 
+/// Builds [`FingerprintHasher`]s.
+pub(crate) type FastBuild = std::hash::BuildHasherDefault<FingerprintHasher>;
+
 /// A hash map keyed through [`FingerprintHasher`].
-pub(crate) type FastMap<K, V> =
-    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<FingerprintHasher>>;
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, FastBuild>;

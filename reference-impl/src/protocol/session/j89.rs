@@ -4,13 +4,14 @@
 use super::{
     args, color, number, parse_move, syntax, vertex, vertices, Current, Phase, Reply, Session,
 };
+use crate::allowance::Deadline;
 use crate::board::PointSet;
 use crate::color::{ByColor, Color};
 use crate::j89::{
     assess, assess_given, effective_moves_given, resolve_line, string_life_as_played, Article13,
     Assessment, ConfirmMove, Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions,
     DeadOutside, End, FillDame, Game, GameResult, GameRules, IllegalMoves, J89Rules, KoPass,
-    NewStone, PlayedMove, RecaptureAfterPass, Repetition, SekiStones, Stage, Status,
+    NewStone, PlayedMove, RecaptureAfterPass, Repetition, SearchLimits, SekiStones, Stage, Status,
     DEFAULT_LIMITS,
 };
 use crate::naj::score::Points;
@@ -177,6 +178,15 @@ fn ended_name(stage: Stage) -> &'static str {
 }
 
 impl Session {
+    /// J89-R13, PROTO-3.15: the status search's limits for one command: the default node limits, and the
+    /// session's time allowance for the whole command, however many strings it decides.
+    fn j89_limits(&self) -> SearchLimits {
+        SearchLimits {
+            deadline: Deadline::after(self.time_limit),
+            ..DEFAULT_LIMITS
+        }
+    }
+
     /// PROTO-10: after a command that set up a new position, the game starts again from it.
     pub(super) fn restart_j89(&mut self) {
         if let Some(j) = &mut self.j89 {
@@ -235,6 +245,7 @@ impl Session {
             }
             "gorules-j89-confirmation" => self.j89_confirmation(cmd),
             "gorules-j89-disagree" => args(cmd, 0, "no arguments").and_then(|_| {
+                let limits = self.j89_limits();
                 let j = self.j89_ref()?;
                 let effective = match j.game.rules().article_13 {
                     // Under `ignore` the game refuses before any search.
@@ -243,7 +254,7 @@ impl Session {
                     Article13::BothLose => effective_moves_given(
                         &j.game,
                         j.rules,
-                        DEFAULT_LIMITS,
+                        limits,
                         j.stop_assessment().as_deref(),
                         1,
                     )
@@ -305,11 +316,12 @@ impl Session {
     /// J89-13.1, J89-R4: `gorules-j89-effective-moves`: each effective move of the stopped game as a colour and a
     /// vertex (`B C3 W C3`), Black's first; empty when there is none or the game is not stopped.
     fn j89_effective_moves(&self) -> Reply {
+        let limits = self.j89_limits();
         let j = self.j89_ref()?;
         let moves = effective_moves_given(
             &j.game,
             j.rules,
-            DEFAULT_LIMITS,
+            limits,
             j.stop_assessment().as_deref(),
             usize::MAX,
         )
@@ -379,10 +391,7 @@ impl Session {
     /// J89-5.1: `gorules-prisoners B W` before the first move of the game.
     fn j89_prisoners(&mut self, cmd: &Command) -> Reply {
         let a = args(cmd, 2, "no arguments, or two counts")?;
-        let set = [
-            number::<u32>(&a[0], "a count")?,
-            number::<u32>(&a[1], "a count")?,
-        ];
+        let set = [super::count(&a[0])?, super::count(&a[1])?];
         if !self.j89_ref()?.game.events().is_empty() {
             return Err("the prisoners can be set only before the first move of the game".into());
         }
@@ -462,6 +471,7 @@ impl Session {
     /// position.
     pub(super) fn j89_assessment(&mut self) -> Result<Arc<Assessment>, String> {
         let p = self.current.position().clone();
+        let limits = self.j89_limits();
         let j = self.j89_mut()?;
         if let Some((at, a)) = &j.last {
             if *at == p {
@@ -469,9 +479,7 @@ impl Session {
             }
         }
         let a = Arc::new(match j.rules.confirmation {
-            Confirmation::PerfectPlay => {
-                assess(&p, j.rules, DEFAULT_LIMITS).map_err(|e| e.to_string())?
-            }
+            Confirmation::PerfectPlay => assess(&p, j.rules, limits).map_err(|e| e.to_string())?,
             // J89-R2: the lines played from this very position decide.
             Confirmation::AsPlayed => {
                 let lines = ByColor::from_fn(|c| {

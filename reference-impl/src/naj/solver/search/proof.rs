@@ -6,8 +6,9 @@ use super::{Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
-/// SOLVER-4.5: the most unsettled entries kept (settled ones always are).
-const MAX_ENTRIES: usize = 30_000_000;
+/// SOLVER-4.6: the most entries a table holds (about 130 bytes each with the map's overhead, so at most
+/// about 1 GiB).
+pub(in crate::naj::solver) const MAX_ENTRIES: usize = 8_000_000;
 
 /// SOLVER-4.5: a 128-bit hash of a transition (two positions), for the set of transitions used.
 pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
@@ -67,7 +68,6 @@ impl<P: Phase> Search<'_, P> {
         Ok(self
             .proofs
             .get(&(self.key(), self.used_top(), t))
-            .copied()
             .unwrap_or(UNKNOWN))
     }
 
@@ -98,11 +98,7 @@ impl<P: Phase> Search<'_, P> {
         loop {
             let n = combine(or, &numbers);
             if n.reaches(proof_limit, disproof_limit) {
-                let key = (self.key(), self.used_top(), t);
-                if n.settled() || self.proofs.len() < MAX_ENTRIES || self.proofs.contains_key(&key)
-                {
-                    self.proofs.insert(key, n);
-                }
+                self.proofs.store((self.key(), self.used_top(), t), n);
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =

@@ -1,0 +1,145 @@
+//! SOLVER-1.5: what bounds a search besides its node allowance: a wall-clock deadline, and tables that never
+//! hold more than a fixed number of entries. Shared by the NAJ solver, the Kee solver and the Japanese 1989
+//! status search.
+
+use crate::proof_numbers::Numbers;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::time::{Duration, Instant};
+
+/// SOLVER-1.5: the moment after which a search gives up (as when its node allowance runs out), or none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Deadline(Option<Instant>);
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
+
+impl Deadline {
+    /// No deadline: only the node allowance bounds the search.
+    pub const NONE: Deadline = Deadline(None);
+
+    /// The deadline `duration` from now (none if that moment cannot be represented).
+    pub fn after(duration: Duration) -> Deadline {
+        Deadline(Instant::now().checked_add(duration))
+    }
+
+    /// Whether the deadline has passed.
+    pub fn passed(self) -> bool {
+        self.0.is_some_and(|t| Instant::now() >= t)
+    }
+
+    /// Whether the deadline has passed, looking at the clock only when the node count went from `before` to
+    /// `after` across a multiple of 1,024 (so that counting stays cheap).
+    pub fn passed_between(self, before: u64, after: u64) -> bool {
+        self.0.is_some() && before / CLOCK_EVERY != after / CLOCK_EVERY && self.passed()
+    }
+}
+
+/// SOLVER-4.6: a proof-number table of at most `capacity` entries. When a new entry finds it full, the open
+/// (unsettled) entries are dropped; if the settled ones still fill more than half of it, every entry is. A
+/// dropped entry is only knowledge lost: the state is searched again when met, so every answer stays sound.
+pub(crate) struct BoundedTable<K, S> {
+    map: HashMap<K, Numbers, S>,
+    capacity: usize,
+}
+
+impl<K: Hash + Eq, S: BuildHasher + Default> BoundedTable<K, S> {
+    /// An empty table that holds at most `capacity` entries.
+    pub fn new(capacity: usize) -> Self {
+        BoundedTable {
+            map: HashMap::default(),
+            capacity: capacity.max(1),
+        }
+    }
+
+    /// The numbers stored for `key`.
+    pub fn get(&self, key: &K) -> Option<Numbers> {
+        self.map.get(key).copied()
+    }
+
+    /// Stores `numbers` for `key`, making room first if the table is full.
+    pub fn store(&mut self, key: K, numbers: Numbers) {
+        if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
+            self.map.retain(|_, n| n.settled());
+            if self.map.len() > self.capacity / 2 {
+                self.map.clear();
+            }
+        }
+        self.map.insert(key, numbers);
+    }
+
+    /// The entries held.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+}
+
+/// SOLVER-4.6: the most entries a cache of values that depend on a position alone holds (the alternation's
+/// final-positions, SOLVER-4.4; the analyses' immortal stones and bounds, SOLVER-3.3).
+pub(crate) const MAX_CACHED: usize = 1_000_000;
+
+/// SOLVER-4.6: remembers `value` for `key` in a cache of values that depend on the key alone; a full cache is
+/// emptied first (dropping a cached value loses only the time to compute it again).
+pub(crate) fn remember<K: Hash + Eq, V, S: BuildHasher>(
+    cache: &mut HashMap<K, V, S>,
+    key: K,
+    value: V,
+) {
+    if cache.len() >= MAX_CACHED {
+        cache.clear();
+    }
+    cache.insert(key, value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proof_numbers::{PROVEN, UNKNOWN};
+
+    #[test]
+    fn a_full_table_drops_open_entries_first_and_never_outgrows_its_capacity() {
+        let mut table: BoundedTable<u32, RandomState> = BoundedTable::new(4);
+        table.store(0, PROVEN);
+        table.store(1, UNKNOWN);
+        table.store(2, UNKNOWN);
+        table.store(3, UNKNOWN);
+        table.store(4, UNKNOWN);
+        assert_eq!(
+            table.len(),
+            2,
+            "the open entries went, the settled one stayed"
+        );
+        assert_eq!(table.get(&0), Some(PROVEN));
+        assert_eq!(table.get(&1), None);
+        for k in 5..1000 {
+            table.store(k, PROVEN);
+            assert!(table.len() <= 4);
+        }
+        assert_eq!(table.get(&999), Some(PROVEN));
+    }
+
+    #[test]
+    fn a_full_cache_is_emptied_before_it_grows() {
+        let mut cache: HashMap<usize, ()> = HashMap::new();
+        for k in 0..MAX_CACHED + 3 {
+            remember(&mut cache, k, ());
+        }
+        assert_eq!(cache.len(), 3);
+    }
+
+    #[test]
+    fn deadlines() {
+        assert!(!Deadline::NONE.passed());
+        assert!(Deadline::after(Duration::ZERO).passed());
+        assert!(!Deadline::after(Duration::from_secs(3600)).passed());
+        assert!(!Deadline::after(Duration::ZERO).passed_between(1, 2));
+        assert!(Deadline::after(Duration::ZERO).passed_between(1023, 1024));
+        assert!(
+            !Deadline::after(Duration::MAX).passed(),
+            "an unrepresentable moment is none"
+        );
+    }
+
+    use std::collections::hash_map::RandomState;
+}
