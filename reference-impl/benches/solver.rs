@@ -26,7 +26,10 @@ fn limits() -> Limits {
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(30_000_000);
-    Limits { max_nodes }
+    Limits {
+        max_nodes,
+        ..Limits::default()
+    }
 }
 
 /// One thing to solve: a phase from a position after some moves, and the claims it answers.

@@ -51,6 +51,7 @@ fn a_search_beyond_its_allowance_is_refused_not_guessed() {
         states: 100,
         nodes: 100,
         depth: 1_000,
+        ..DEFAULT_LIMITS
     };
     let e = assess(&pos(&BENT_FOUR), J89Rules::default(), small).expect_err("too big");
     assert_eq!(e.to_string(), "the status search needs more than 100 nodes");
@@ -298,7 +299,7 @@ proptest! {
     /// is within reach.
     #[test]
     fn settled_eye_spaces_change_no_status(p in tiny_position()) {
-        let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000 };
+        let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000, ..DEFAULT_LIMITS };
         let whole = assess(&p, WHOLE, limits);
         let contested = assess(&p, J89Rules::default(), limits);
         if let (Ok(w), Ok(c)) = (whole, contested) {
