@@ -17,6 +17,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// The least a timeout option may say: a millisecond.
+const MIN_SECONDS: f64 = 0.001;
+
+/// The most a timeout option may say: a week.
+const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The exit status for a bad option.
+const BAD_OPTION: u8 = 2;
+
 struct Cli {
     options: Options,
     report: Option<PathBuf>,
@@ -33,7 +42,15 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
         match a.as_str() {
-            "--engine" => engine = Some(value("--engine")?),
+            "--engine" => {
+                let v = value("--engine")?;
+                if v.trim().is_empty() {
+                    return Err(format!(
+                        "--engine `{v}`: expected a command line, e.g. `gnugo --mode gtp`"
+                    ));
+                }
+                engine = Some(v);
+            }
             "--profile" => profile = Some(value("--profile")?),
             "--timeout" => options.timeout = seconds("--timeout", &value("--timeout")?)?,
             "--report" => report = Some(PathBuf::from(value("--report")?)),
@@ -48,13 +65,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             "--solver-timeout" => {
                 options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
-            "--solver-nodes" => {
-                let v = value("--solver-nodes")?;
-                options.solver_nodes = Some(
-                    v.parse()
-                        .map_err(|_| format!("--solver-nodes takes a count, found `{v}`"))?,
-                );
-            }
+            "--solver-nodes" => options.solver_nodes = Some(nodes(&value("--solver-nodes")?)?),
             _ => rest.push(a),
         }
     }
@@ -89,10 +100,14 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("gorules-runner: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(BAD_OPTION);
         }
     };
     let args = libtest_mimic::Arguments::from_iter(std::iter::once(program).chain(cli.rest));
+    if args.test_threads == Some(0) {
+        eprintln!("gorules-runner: --test-threads `0`: expected a number of threads, at least 1");
+        return ExitCode::from(BAD_OPTION);
+    }
     let listing = args.list;
     let plan = plan(&root, cli.options);
     let records = std::sync::Arc::clone(&plan.records);
@@ -125,10 +140,81 @@ fn main() -> ExitCode {
     }
 }
 
-/// A timeout option's value: seconds, fractions allowed (at least a millisecond).
+/// A timeout option's value (PROTO-7.1): seconds, fractions allowed, from [`MIN_SECONDS`] to [`MAX_SECONDS`].
 fn seconds(flag: &str, v: &str) -> Result<Duration, String> {
-    let s: f64 = v
-        .parse()
-        .map_err(|_| format!("{flag} takes seconds, found `{v}`"))?;
-    Ok(Duration::from_secs_f64(s.max(0.001)))
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (MIN_SECONDS..=MAX_SECONDS).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "{flag} `{v}`: expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS} (a week)"
+            )
+        })
+}
+
+/// `--solver-nodes`' value: a whole number of nodes, at least 1.
+fn nodes(v: &str) -> Result<u64, String> {
+    v.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            format!(
+                "--solver-nodes `{v}`: expected a whole number of nodes from 1 to {}",
+                u64::MAX
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nodes, parse, seconds};
+    use std::path::Path;
+    use std::time::Duration;
+
+    #[test]
+    fn timeouts_are_finite_positive_seconds_up_to_a_week() {
+        assert_eq!(seconds("--timeout", "2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(
+            seconds("--timeout", "604800"),
+            Ok(Duration::from_secs(604_800))
+        );
+        for bad in [
+            "inf", "1e30", "NaN", "-1", "-inf", "0", "0.0001", "604801", "ten", "",
+        ] {
+            let e = seconds("--timeout", bad).expect_err(bad);
+            assert!(
+                e.starts_with(&format!("--timeout `{bad}`: expected a number of seconds")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn solver_nodes_are_a_positive_count() {
+        assert_eq!(nodes("1000"), Ok(1000));
+        for bad in ["0", "-5", "1.5", "1e6", "", "many", "18446744073709551616"] {
+            let e = nodes(bad).expect_err(bad);
+            assert!(
+                e.starts_with(&format!("--solver-nodes `{bad}`: expected")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused_with_their_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let refused = |args: &[&str]| {
+            parse(args.iter().map(|a| a.to_string()).collect(), &root)
+                .err()
+                .unwrap_or_else(|| panic!("{args:?} accepted"))
+        };
+        assert!(refused(&["--solver-timeout", "inf"]).starts_with("--solver-timeout `inf`"));
+        assert!(refused(&["--engine", " "]).starts_with("--engine"));
+        assert!(refused(&["--profile", "../../x"]).contains("gnugo"));
+        assert!(refused(&["--timeout"]).contains("--timeout needs a value"));
+    }
 }
