@@ -310,41 +310,11 @@ pub struct Job {
 }
 
 impl Job {
-    /// Runs the check; `Err` if it failed (or passed while the baseline says it fails).
+    /// Runs the check and records it; `Err` if it failed, the engine failed, or it passed while the baseline says
+    /// it fails.
     pub fn run(self) -> Result<(), Failed> {
         let started = Instant::now();
-        let verdict = match &self.start_error {
-            Some(e) => Verdict::Fail(format!("the engine could not be started: {e}")),
-            None => match self.pool.take(&self.options) {
-                Err(e) => Verdict::Fail(e.to_string()),
-                Ok(mut engine) => {
-                    let v = match &self.work {
-                        Work::Case(case, check) => checks::run(case, check, &mut engine),
-                        Work::Kee(case, check) => kee::run(case, check, &mut engine),
-                    };
-                    self.pool.give_back(engine);
-                    v
-                }
-            },
-        };
-        let estimated: Vec<String> = self
-            .features
-            .iter()
-            .filter(|f| {
-                self.options
-                    .estimates
-                    .iter()
-                    .any(|e| e.name() == f.as_str())
-            })
-            .cloned()
-            .collect();
-        let verdict = match verdict {
-            Verdict::Fail(m) if !estimated.is_empty() => Verdict::Fail(format!(
-                "the engine's estimate ({}) differs from the rules' verdict:\n{m}",
-                estimated.join(", ")
-            )),
-            v => v,
-        };
+        let verdict = self.verdict();
         let seconds = started.elapsed().as_secs_f64();
         let known = self
             .options
@@ -360,6 +330,12 @@ impl Job {
             Verdict::Pass => (Outcome::Passed, String::new(), Ok(())),
             Verdict::Fail(m) if known => (Outcome::KnownFailure, m, Ok(())),
             Verdict::Fail(m) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
+            // PROTO-7.4: the engine failed; no baseline makes that expected.
+            Verdict::EngineFailure(m) => (
+                Outcome::EngineFailed,
+                m.clone(),
+                Err(Failed::from(format!("engine failure: {m}"))),
+            ),
             Verdict::Ignored(why) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
             // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
             // `--fail-undecided` it fails the run too (and is still recorded as undecided).
@@ -381,6 +357,45 @@ impl Job {
             ));
         }
         result
+    }
+
+    /// The check's verdict from an engine of the pool; a failure is labelled as an estimate's when the check
+    /// needs a feature the engine only estimates (PROTO-6).
+    fn verdict(&self) -> Verdict {
+        let verdict = match &self.start_error {
+            Some(e) => Verdict::EngineFailure(format!("the engine could not be started: {e}")),
+            None => match self.pool.take(&self.options) {
+                Err(e) => {
+                    Verdict::EngineFailure(format!("a fresh engine could not be started: {e}"))
+                }
+                Ok(mut engine) => {
+                    let v = match &self.work {
+                        Work::Case(case, check) => checks::run(case, check, &mut engine),
+                        Work::Kee(case, check) => kee::run(case, check, &mut engine),
+                    };
+                    self.pool.give_back(engine);
+                    v
+                }
+            },
+        };
+        let estimated: Vec<String> = self
+            .features
+            .iter()
+            .filter(|f| {
+                self.options
+                    .estimates
+                    .iter()
+                    .any(|e| e.name() == f.as_str())
+            })
+            .cloned()
+            .collect();
+        match verdict {
+            Verdict::Fail(m) if !estimated.is_empty() => Verdict::Fail(format!(
+                "the engine's estimate ({}) differs from the rules' verdict:\n{m}",
+                estimated.join(", ")
+            )),
+            v => v,
+        }
     }
 }
 

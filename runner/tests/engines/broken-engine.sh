@@ -4,6 +4,7 @@
 #   crash   - exits
 #   hang    - stops answering
 #   garbage - answers with a line that is not a GTP response
+#   wrong   - does not misbehave there: answers every command with an empty success, a wrong answer
 mode="$1"
 while IFS= read -r line; do
   id=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) .*/\1/p')
@@ -18,6 +19,7 @@ while IFS= read -r line; do
         crash) exit 3 ;;
         hang) sleep 30 ;;
         garbage) printf 'this is not a response\n\n' ;;
+        *) printf '=%s\n\n' "$id" ;;
       esac ;;
     quit) printf '=%s\n\n' "$id"; exit 0 ;;
     *) printf '=%s\n\n' "$id" ;;
