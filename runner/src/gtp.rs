@@ -1,12 +1,13 @@
 //! A GTP connection to an engine (spec/protocol.md PROTO-1, PROTO-7): a child process, or the reference
 //! engine's protocol server on a thread of this process. Every command has a timeout; an engine that exits,
-//! hangs or answers garbage is reported as failed, and the connection is then dead.
+//! hangs, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), and the connection is
+//! then dead.
 
 use crate::engine::EngineError;
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command as Process, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How to start an engine: a command line, or the reference engine in-process.
@@ -45,37 +46,87 @@ impl Launch {
     }
 }
 
+/// PROTO-7.1: the longest line an engine may write, newline excluded (1 MiB); a longer line fails the engine.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// PROTO-7.1: the longest response an engine may write, its lines together (16 MiB); a longer one fails the
+/// engine.
+pub const MAX_RESPONSE_BYTES: usize = 16 << 20;
+
+/// How many lines the reader thread keeps ahead of the runner; beyond that it waits, so an engine that writes
+/// while nobody is listening fills the pipe, not the runner's memory.
+const LINES_AHEAD: usize = 64;
+
+/// What the reader thread saw on the engine's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Output {
+    /// A line, without its newline.
+    Line(String),
+    /// The output was closed (end of file, or a read error).
+    Closed,
+    /// PROTO-7.1: a line longer than [`MAX_LINE_BYTES`].
+    TooLong,
+    /// PROTO-7.1: a line that is not UTF-8; the offset of its first invalid byte.
+    NotUtf8(usize),
+}
+
 /// A live connection.
 pub struct Gtp {
     writer: Box<dyn Write + Send>,
-    lines: Receiver<Option<String>>,
+    lines: Receiver<Output>,
     child: Option<Child>,
     timeout: Duration,
     next_id: u64,
     dead: Option<String>,
 }
 
-fn forward_lines(reader: impl Read + Send + 'static) -> Receiver<Option<String>> {
-    let (tx, rx) = channel();
+/// Reads the engine's output on a thread of its own, one line at a time and at most [`MAX_LINE_BYTES`] a line
+/// (PROTO-7.1), and forwards what it read; it stops at the first closed, over-long or non-UTF-8 line.
+fn forward_lines(reader: impl Read + Send + 'static) -> Receiver<Output> {
+    let (tx, rx) = sync_channel(LINES_AHEAD);
     std::thread::spawn(move || {
         let mut reader = BufReader::new(reader);
         loop {
-            let mut line = String::new();
-            match reader.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    let line = line.trim_end_matches(['\n', '\r']).to_string();
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
+            let out = read_line(&mut reader);
+            let last = !matches!(out, Output::Line(_));
+            if tx.send(out).is_err() || last {
+                return;
             }
         }
     });
     rx
+}
+
+/// One line of at most [`MAX_LINE_BYTES`] bytes (PROTO-7.1), without its newline (`\n` or `\r\n`). A last line
+/// without a newline is a line; then the output is closed.
+fn read_line(reader: &mut impl BufRead) -> Output {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    match reader.take(limit).read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => return Output::Closed,
+        Ok(_) => {}
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE_BYTES {
+        return Output::TooLong;
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    match String::from_utf8(bytes) {
+        Ok(line) => Output::Line(line),
+        Err(e) => Output::NotUtf8(e.utf8_error().valid_up_to()),
+    }
+}
+
+/// At most 200 characters of an engine's text, for a message.
+fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 200;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
 }
 
 impl Gtp {
@@ -188,24 +239,23 @@ impl Gtp {
         }
         let deadline = Instant::now() + timeout;
         let mut reader = ResponseReader::default();
+        let mut response_bytes = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Some(l)) => match reader.feed(&l) {
-                    None => continue,
-                    Some(Err(garbage)) => {
-                        return Err(
-                            self.fail(format!("answered `{command}` with garbage: {garbage}"))
-                        )
-                    }
-                    Some(Ok(r)) if r.id.is_some() && r.id != Some(id) => {
-                        return Err(
-                            self.fail(format!("answered `{command}` with the id {:?}", r.id))
-                        )
-                    }
-                    Some(Ok(r)) => return Ok(r),
-                },
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            let line = match self.lines.recv_timeout(left) {
+                Ok(Output::Line(l)) => l,
+                Ok(Output::TooLong) => {
+                    return Err(self.fail(format!(
+                        "wrote a line longer than {MAX_LINE_BYTES} bytes while answering `{command}`"
+                    )))
+                }
+                Ok(Output::NotUtf8(at)) => {
+                    return Err(self.fail(format!(
+                        "wrote a line that is not UTF-8 (an invalid byte at offset {at}) while answering \
+                         `{command}`"
+                    )))
+                }
+                Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.fail(format!(
                         "closed its output (exited?) while answering `{command}`"
                     )))
@@ -216,6 +266,25 @@ impl Gtp {
                         timeout.as_secs_f64()
                     )))
                 }
+            };
+            response_bytes += line.len() + 1;
+            if response_bytes > MAX_RESPONSE_BYTES {
+                return Err(self.fail(format!(
+                    "wrote more than {MAX_RESPONSE_BYTES} bytes without ending its answer to `{command}`"
+                )));
+            }
+            match reader.feed(&line) {
+                None => continue,
+                Some(Err(garbage)) => {
+                    return Err(self.fail(format!(
+                        "answered `{command}` with garbage: {}",
+                        excerpt(&garbage)
+                    )))
+                }
+                Some(Ok(r)) if r.id.is_some() && r.id != Some(id) => {
+                    return Err(self.fail(format!("answered `{command}` with the id {:?}", r.id)))
+                }
+                Some(Ok(r)) => return Ok(r),
             }
         }
     }

@@ -69,10 +69,25 @@ impl Record {
             ruleset: ruleset.into(),
             features,
             outcome,
-            reason,
+            reason: bounded(reason),
             seconds,
         }
     }
+}
+
+/// The longest reason a record keeps (64 KiB): an engine's answer quoted in a failure cannot bloat the report.
+pub const MAX_REASON_BYTES: usize = 64 << 10;
+
+/// `reason`, cut to at most [`MAX_REASON_BYTES`] at a character boundary, with a note saying how long it was.
+fn bounded(reason: String) -> String {
+    if reason.len() <= MAX_REASON_BYTES {
+        return reason;
+    }
+    let mut cut = MAX_REASON_BYTES;
+    while !reason.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... (cut: {} bytes in all)", &reason[..cut], reason.len())
 }
 
 #[derive(Default, Clone, Copy)]
@@ -250,4 +265,23 @@ pub fn read_baseline(text: &str) -> std::collections::BTreeSet<String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, Record, MAX_REASON_BYTES};
+
+    #[test]
+    fn a_long_reason_is_cut() {
+        let long = "é".repeat(MAX_REASON_BYTES);
+        let r = Record::new("id", "core", Vec::new(), Outcome::Failed, long, 0.0);
+        assert!(
+            r.reason.len() < MAX_REASON_BYTES + 100,
+            "{}",
+            r.reason.len()
+        );
+        assert!(r
+            .reason
+            .ends_with(&format!("(cut: {} bytes in all)", 2 * MAX_REASON_BYTES)));
+    }
 }

@@ -1,10 +1,12 @@
 #!/bin/sh
 # A deliberately broken GTP engine for the runner's failure tests. It answers list_commands and
 # gorules-features like a gorules engine, and then, on the first gorules-setup, misbehaves as $1 says:
-#   crash   - exits
-#   hang    - stops answering
-#   garbage - answers with a line that is not a GTP response
-#   wrong   - does not misbehave there: answers every command with an empty success, a wrong answer
+#   crash     - exits
+#   hang      - stops answering
+#   garbage   - answers with a line that is not a GTP response
+#   long-line - writes an endless line, without a newline
+#   not-utf8  - answers with bytes that are not UTF-8
+#   wrong     - does not misbehave there: answers every command with an empty success, a wrong answer
 mode="$1"
 while IFS= read -r line; do
   id=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) .*/\1/p')
@@ -19,6 +21,8 @@ while IFS= read -r line; do
         crash) exit 3 ;;
         hang) sleep 30 ;;
         garbage) printf 'this is not a response\n\n' ;;
+        long-line) yes | tr -d '\n' ;;
+        not-utf8) printf '=%s \377\376\n\n' "$id" ;;
         *) printf '=%s\n\n' "$id" ;;
       esac ;;
     quit) printf '=%s\n\n' "$id"; exit 0 ;;
