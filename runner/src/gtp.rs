@@ -1,12 +1,13 @@
 //! A GTP connection to an engine (spec/protocol.md PROTO-1, PROTO-7): a child process, or the reference
 //! engine's protocol server on a thread of this process. Every command has a timeout; an engine that exits,
-//! hangs, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), and the connection is
-//! then dead.
+//! hangs, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), its whole process group
+//! is ended (PROTO-7.3), and the connection is then dead.
 
 use crate::engine::EngineError;
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command as Process, Stdio};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command as Process, ExitStatus, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -74,7 +75,7 @@ enum Output {
 pub struct Gtp {
     writer: Box<dyn Write + Send>,
     lines: Receiver<Output>,
-    child: Option<Child>,
+    child: Option<EngineProcess>,
     timeout: Duration,
     next_id: u64,
     dead: Option<String>,
@@ -129,6 +130,70 @@ fn excerpt(text: &str) -> String {
     }
 }
 
+/// PROTO-7.3: an engine's process, started as the leader of a process group of its own, so that ending it ends
+/// whatever it started too (an engine behind a wrapper script, helpers it spawned).
+struct EngineProcess {
+    child: Child,
+    /// Whether [`EngineProcess::end`] has run.
+    ended: bool,
+}
+
+impl EngineProcess {
+    /// Starts `program` with `args` in a new process group, its stdin and stdout piped.
+    fn spawn(program: &str, args: &[String]) -> std::io::Result<EngineProcess> {
+        let child = Process::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()?;
+        Ok(EngineProcess {
+            child,
+            ended: false,
+        })
+    }
+
+    /// How the engine ended, if it has exited within `grace`.
+    fn exited_within(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                Ok(None) | Err(_) => return None,
+            }
+        }
+    }
+
+    /// PROTO-7.3: kills the whole process group (the engine and everything it started that is still in its
+    /// group), then reaps the engine.
+    fn end(&mut self) {
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
+        // The group's id is the engine's pid (`process_group(0)`). While any member of the group lives, the
+        // system does not give that id to another process, so this reaches only the engine's group, even after
+        // the engine itself has been reaped (by `exited_within`); an empty group is simply not found.
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals a process group; it touches no memory of ours.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
 impl Gtp {
     /// Starts the engine.
     pub fn start(launch: &Launch, timeout: Duration) -> Result<Gtp, EngineError> {
@@ -160,15 +225,10 @@ impl Gtp {
                 let (program, args) = argv
                     .split_first()
                     .ok_or_else(|| EngineError::Failed("no engine command".into()))?;
-                let mut child = Process::new(program)
-                    .args(args)
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .map_err(|e| {
-                        EngineError::Failed(format!("cannot start `{}`: {e}", argv.join(" ")))
-                    })?;
+                let mut process = EngineProcess::spawn(program, args).map_err(|e| {
+                    EngineError::Failed(format!("cannot start `{}`: {e}", argv.join(" ")))
+                })?;
+                let child = &mut process.child;
                 let stdin = child
                     .stdin
                     .take()
@@ -180,7 +240,7 @@ impl Gtp {
                 Ok(Gtp {
                     writer: Box::new(stdin),
                     lines: forward_lines(stdout),
-                    child: Some(child),
+                    child: Some(process),
                     timeout,
                     next_id: 1,
                     dead: None,
@@ -196,9 +256,8 @@ impl Gtp {
 
     fn fail(&mut self, why: String) -> EngineError {
         self.dead = Some(why.clone());
-        if let Some(c) = &mut self.child {
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(p) = &mut self.child {
+            p.end();
         }
         EngineError::Failed(why)
     }
@@ -310,16 +369,11 @@ impl Drop for Gtp {
             let _ = self.writer.write_all(b"quit\n");
             let _ = self.writer.flush();
         }
-        if let Some(c) = &mut self.child {
-            // Give the engine a moment to quit, then make sure it is gone.
-            for _ in 0..20 {
-                if matches!(c.try_wait(), Ok(Some(_))) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(p) = &mut self.child {
+            // Give the engine a moment to quit, then end its whole process group (PROTO-7.3): what it started
+            // goes with it, whether it quit or not.
+            p.exited_within(Duration::from_millis(100));
+            p.end();
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Issue 24, PROTO-7: a hostile engine cannot crash, hang or bloat the runner. An endless line or output that is
-//! not UTF-8 fails the engine (the check's verdict is `engine-failed`), with a message that says what happened.
+//! Issue 24, PROTO-7: a hostile engine cannot crash, hang or bloat the runner, and cannot outlive it. An endless
+//! line or output that is not UTF-8 fails the engine (the check's verdict is `engine-failed`), with a message that
+//! says what happened; the engine's whole process group is ended (PROTO-7.3).
 
 use gorules_runner::checks::{run, Verdict};
 use gorules_runner::gtp::{Launch, MAX_LINE_BYTES};
@@ -73,4 +74,72 @@ fn an_answer_that_cannot_be_read_is_a_wrong_answer_not_an_engine_failure() {
         Verdict::Fail(m) => assert!(m.contains("malformed answer"), "{m}"),
         other => panic!("expected a failure, got {other:?}"),
     }
+}
+
+/// Whether process `pid` is running (a zombie, dead but not yet reaped by its parent, is not).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| {
+            stat.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().chars().next())
+        })
+        .flatten()
+        .is_some_and(|state| state != 'Z' && state != 'X')
+}
+
+/// The pid the wrapper wrote to `file`, once it is there.
+fn child_pid(file: &Path) -> u32 {
+    for _ in 0..200 {
+        if let Some(pid) = std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return pid;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the wrapper wrote no pid to {}", file.display());
+}
+
+/// Waits up to a second for `pid` to be gone.
+fn gone(pid: u32) -> bool {
+    (0..100).any(|_| {
+        let alive = running(pid);
+        if alive {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        !alive
+    })
+}
+
+fn pid_file(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gorules-{name}-{}.pid", std::process::id()))
+}
+
+#[test]
+fn an_engine_killed_on_a_timeout_takes_its_children_along() {
+    let file = pid_file("hang");
+    let launch = broken("hang", &[&file.to_string_lossy()]);
+    let mut engine = Remote::start(launch, Duration::from_millis(500), None).expect("it starts");
+    let pid = child_pid(&file);
+    assert!(running(pid), "the child runs");
+    match first_check(&mut engine) {
+        Verdict::EngineFailure(m) => assert!(m.contains("no answer to"), "{m}"),
+        other => panic!("expected an engine failure, got {other:?}"),
+    }
+    assert!(gone(pid), "the engine's child {pid} outlived it");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn an_engine_that_quits_takes_its_children_along() {
+    let file = pid_file("quit");
+    let launch = broken("wrong", &[&file.to_string_lossy()]);
+    let engine = Remote::start(launch, Duration::from_secs(5), None).expect("it starts");
+    let pid = child_pid(&file);
+    assert!(running(pid), "the child runs");
+    drop(engine);
+    assert!(gone(pid), "the engine's child {pid} outlived it");
+    let _ = std::fs::remove_file(&file);
 }

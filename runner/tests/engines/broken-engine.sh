@@ -7,7 +7,13 @@
 #   long-line - writes an endless line, without a newline
 #   not-utf8  - answers with bytes that are not UTF-8
 #   wrong     - does not misbehave there: answers every command with an empty success, a wrong answer
+# With a second argument, a file, it first starts a child (`sleep 300`) and writes the child's pid there, as an
+# engine behind a wrapper script would leave a process running.
 mode="$1"
+if [ -n "$2" ]; then
+  sleep 300 &
+  echo $! > "$2"
+fi
 while IFS= read -r line; do
   id=$(printf '%s' "$line" | sed -n 's/^\([0-9][0-9]*\) .*/\1/p')
   cmd=$(printf '%s' "$line" | sed 's/^[0-9][0-9]* //' | cut -d' ' -f1)
