@@ -6,7 +6,7 @@
 use crate::engine::EngineError;
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command as Process, ExitStatus, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -57,6 +57,10 @@ pub const MAX_RESPONSE_BYTES: usize = 16 << 20;
 /// How many lines the reader thread keeps ahead of the runner; beyond that it waits, so an engine that writes
 /// while nobody is listening fills the pipe, not the runner's memory.
 const LINES_AHEAD: usize = 64;
+
+/// How long the runner waits, after an engine closed its output, for it to exit, so that the failure can say
+/// how it ended.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
 
 /// What the reader thread saw on the engine's output.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,6 +198,15 @@ impl Drop for EngineProcess {
     }
 }
 
+/// How an engine ended, in words: `exited with status 3`, `killed by signal 9`.
+fn ended(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(signal)) => format!("killed by signal {signal}"),
+        (None, None) => format!("ended ({status})"),
+    }
+}
+
 impl Gtp {
     /// Starts the engine.
     pub fn start(launch: &Launch, timeout: Duration) -> Result<Gtp, EngineError> {
@@ -315,9 +328,10 @@ impl Gtp {
                     )))
                 }
                 Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    let how = self.how_it_ended();
                     return Err(self.fail(format!(
-                        "closed its output (exited?) while answering `{command}`"
-                    )))
+                        "closed its output while answering `{command}`: {how}"
+                    )));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(self.fail(format!(
@@ -340,11 +354,26 @@ impl Gtp {
                         excerpt(&garbage)
                     )))
                 }
-                Some(Ok(r)) if r.id.is_some() && r.id != Some(id) => {
-                    return Err(self.fail(format!("answered `{command}` with the id {:?}", r.id)))
-                }
-                Some(Ok(r)) => return Ok(r),
+                Some(Ok(r)) => match r.id {
+                    Some(got) if got != id => {
+                        return Err(
+                            self.fail(format!("answered `{command}` with the id {got}, not {id}"))
+                        )
+                    }
+                    _ => return Ok(r),
+                },
             }
+        }
+    }
+
+    /// After the engine closed its output: how it ended (PROTO-7.1), waiting a moment for it to exit.
+    fn how_it_ended(&mut self) -> String {
+        match &mut self.child {
+            None => "the in-process engine stopped".into(),
+            Some(p) => match p.exited_within(EXIT_GRACE) {
+                Some(status) => ended(status),
+                None => format!("it had not exited {:.1} s later", EXIT_GRACE.as_secs_f64()),
+            },
         }
     }
 

@@ -1,6 +1,6 @@
 //! Issue 24, PROTO-7: a hostile engine cannot crash, hang or bloat the runner, and cannot outlive it. An endless
-//! line or output that is not UTF-8 fails the engine (the check's verdict is `engine-failed`), with a message that
-//! says what happened; the engine's whole process group is ended (PROTO-7.3).
+//! line, output that is not UTF-8, a wrong id, a crash or a signal each fail the engine (the check's verdict is
+//! `engine-failed`), with a message that says what happened; the engine's whole process group is ended.
 
 use gorules_runner::checks::{run, Verdict};
 use gorules_runner::gtp::{Launch, MAX_LINE_BYTES};
@@ -64,6 +64,22 @@ fn an_endless_line_fails_the_engine_not_the_runner() {
 fn output_that_is_not_utf8_fails_the_engine() {
     let m = engine_failure("not-utf8");
     assert!(m.contains("not UTF-8"), "{m}");
+}
+
+#[test]
+fn a_wrong_id_is_named() {
+    let m = engine_failure("wrong-id");
+    assert!(m.contains("with the id 999, not "), "{m}");
+    assert!(!m.contains("Some("), "{m}");
+}
+
+#[test]
+fn an_engine_that_exits_says_how() {
+    let m = engine_failure("crash");
+    assert!(m.contains("closed its output"), "{m}");
+    assert!(m.contains("exited with status 3"), "{m}");
+    let m = engine_failure("signal");
+    assert!(m.contains("killed by signal 9"), "{m}");
 }
 
 #[test]
