@@ -1,14 +1,14 @@
 //! A GTP connection to an engine (spec/protocol.md PROTO-1, PROTO-7): a child process, or the reference
 //! engine's protocol server on a thread of this process. Every command has a timeout; an engine that exits,
-//! hangs, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), its whole process group
-//! is ended (PROTO-7.3), and the connection is then dead.
+//! hangs, stops reading, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), its whole
+//! process group is ended (PROTO-7.3), and the connection is then dead.
 
 use crate::engine::EngineError;
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command as Process, ExitStatus, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// How to start an engine: a command line, or the reference engine in-process.
@@ -77,12 +77,31 @@ enum Output {
 
 /// A live connection.
 pub struct Gtp {
-    writer: Box<dyn Write + Send>,
+    commands: Sender<String>,
     lines: Receiver<Output>,
     child: Option<EngineProcess>,
     timeout: Duration,
     next_id: u64,
     dead: Option<String>,
+}
+
+/// Writes the commands to the engine on a thread of its own, so that an engine that stops reading its input
+/// cannot block the runner: the command's answer times out instead (PROTO-7.1). The thread ends when the
+/// connection is dropped or the engine's input is closed.
+fn forward_commands(mut writer: impl Write + Send + 'static) -> Sender<String> {
+    let (tx, rx) = channel::<String>();
+    std::thread::spawn(move || {
+        for command in rx {
+            if writer
+                .write_all(command.as_bytes())
+                .and_then(|()| writer.flush())
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    tx
 }
 
 /// Reads the engine's output on a thread of its own, one line at a time and at most [`MAX_LINE_BYTES`] a line
@@ -226,7 +245,7 @@ impl Gtp {
                     );
                 });
                 Ok(Gtp {
-                    writer: Box::new(to_server),
+                    commands: forward_commands(to_server),
                     lines: forward_lines(from_server),
                     child: None,
                     timeout,
@@ -251,7 +270,7 @@ impl Gtp {
                     .take()
                     .ok_or_else(|| EngineError::Failed("no stdout".into()))?;
                 Ok(Gtp {
-                    writer: Box::new(stdin),
+                    commands: forward_commands(stdin),
                     lines: forward_lines(stdout),
                     child: Some(process),
                     timeout,
@@ -301,13 +320,11 @@ impl Gtp {
             name: name.to_string(),
             args: args.iter().map(|a| a.to_string()).collect(),
         };
-        let line = format!("{command}\n");
-        if let Err(e) = self
-            .writer
-            .write_all(line.as_bytes())
-            .and_then(|_| self.writer.flush())
-        {
-            return Err(self.fail(format!("cannot send `{command}`: {e}")));
+        if self.commands.send(format!("{command}\n")).is_err() {
+            let how = self.how_it_ended();
+            return Err(self.fail(format!(
+                "cannot send `{command}`: the engine closed its input: {how}"
+            )));
         }
         let deadline = Instant::now() + timeout;
         let mut reader = ResponseReader::default();
@@ -395,8 +412,7 @@ impl Gtp {
 impl Drop for Gtp {
     fn drop(&mut self) {
         if self.dead.is_none() {
-            let _ = self.writer.write_all(b"quit\n");
-            let _ = self.writer.flush();
+            let _ = self.commands.send("quit\n".into());
         }
         if let Some(p) = &mut self.child {
             // Give the engine a moment to quit, then end its whole process group (PROTO-7.3): what it started

@@ -3,7 +3,7 @@
 //! `engine-failed`), with a message that says what happened; the engine's whole process group is ended.
 
 use gorules_runner::checks::{run, Verdict};
-use gorules_runner::gtp::{Launch, MAX_LINE_BYTES};
+use gorules_runner::gtp::{Gtp, Launch, MAX_LINE_BYTES};
 use gorules_runner::remote::Remote;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -90,6 +90,25 @@ fn an_answer_that_cannot_be_read_is_a_wrong_answer_not_an_engine_failure() {
         Verdict::Fail(m) => assert!(m.contains("malformed answer"), "{m}"),
         other => panic!("expected a failure, got {other:?}"),
     }
+}
+
+#[test]
+fn an_engine_that_stops_reading_cannot_block_the_runner() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut gtp = Gtp::start(&broken("deaf", &[]), Duration::from_secs(5)).expect("it starts");
+        let _ = gtp.send("gorules-setup", &[]);
+        // 2 MB of commands, far beyond what a pipe holds, to an engine that reads none of them.
+        let long = "x".repeat(10_000);
+        for _ in 0..200 {
+            let _ = gtp.send("play", &[&long]);
+        }
+        let _ = done.send(());
+    });
+    assert!(
+        finished.recv_timeout(Duration::from_secs(20)).is_ok(),
+        "the runner blocked writing to an engine that does not read"
+    );
 }
 
 /// Whether process `pid` is running (a zombie, dead but not yet reaped by its parent, is not).

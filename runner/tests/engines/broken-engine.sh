@@ -8,6 +8,7 @@
 #   long-line - writes an endless line, without a newline
 #   not-utf8  - answers with bytes that are not UTF-8
 #   wrong-id  - answers with the id 999
+#   deaf      - stops reading its input and answers `=` again and again, without ids
 #   wrong     - does not misbehave there: answers every command with an empty success, a wrong answer
 # With a second argument, a file, it first starts a child (`sleep 300`) and writes the child's pid there, as an
 # engine behind a wrapper script would leave a process running.
@@ -33,6 +34,7 @@ while IFS= read -r line; do
         long-line) yes | tr -d '\n' ;;
         not-utf8) printf '=%s \377\376\n\n' "$id" ;;
         wrong-id) printf '=999\n\n' ;;
+        deaf) while :; do printf '=\n\n'; done ;;
         *) printf '=%s\n\n' "$id" ;;
       esac ;;
     quit) printf '=%s\n\n' "$id"; exit 0 ;;
