@@ -109,31 +109,25 @@ fn main() -> ExitCode {
         return ExitCode::from(BAD_OPTION);
     }
     let listing = args.list;
-    let plan = plan(&root, cli.options);
-    let records = std::sync::Arc::clone(&plan.records);
-    let conclusion = libtest_mimic::run(
-        &args,
-        plan.checks.into_iter().map(|c| c.into_trial()).collect(),
-    );
+    let finished = plan(&root, cli.options).run(&args);
     if listing {
         return ExitCode::SUCCESS;
     }
-    let records = records.lock().map(|r| r.clone()).unwrap_or_default();
-    println!("{}", summary::table(&records, &plan.engine));
+    println!("{}", summary::table(&finished.records, &finished.engine));
     if let Some(p) = &cli.report {
         if let Err(e) = std::fs::write(
             p,
-            summary::json(&records, &plan.engine, &plan.suite_version),
+            summary::json(&finished.records, &finished.engine, &finished.suite_version),
         ) {
             eprintln!("gorules-runner: cannot write {}: {e}", p.display());
         }
     }
     if let Some(p) = &cli.write_baseline {
-        if let Err(e) = std::fs::write(p, summary::baseline(&records)) {
+        if let Err(e) = std::fs::write(p, summary::baseline(&finished.records)) {
             eprintln!("gorules-runner: cannot write {}: {e}", p.display());
         }
     }
-    if conclusion.has_failed() {
+    if finished.conclusion.has_failed() {
         ExitCode::from(101)
     } else {
         ExitCode::SUCCESS
