@@ -61,6 +61,7 @@ pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut Remote) -> Verdict {
         Ok(problems) if problems.is_empty() => Verdict::Pass,
         Ok(problems) => Verdict::Fail(problems.join("\n")),
         Err(EngineError::OutOfReach(m)) => Verdict::Undecided(m),
+        Err(EngineError::Failed(m)) => Verdict::EngineFailure(m),
         Err(e) => Verdict::Fail(e.to_string()),
     }
 }
@@ -176,7 +177,7 @@ fn stones_of(text: &str) -> Result<BTreeMap<String, String>, EngineError> {
             w.split_once('=')
                 .map(|(n, p)| (n.to_string(), p.to_string()))
                 .ok_or_else(|| {
-                    EngineError::Failed(format!(
+                    EngineError::Malformed(format!(
                         "gorules-kee-position answered `{w}`, expected NAME=PLAYER"
                     ))
                 })
@@ -313,16 +314,14 @@ fn show_prohibitions(p: &[ExpectedProhibition]) -> String {
 /// What a line of plays did: the prohibitions seen, and the refusal that stopped it (play number, text).
 type Made = (Vec<ExpectedProhibition>, Option<(usize, String)>);
 
-/// Plays `plays` one by one.
-fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
+/// Plays `plays` one by one; `Ok(Err(problem))` for an answer that cannot be read, `Err` if the engine failed.
+fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Result<Made, String>, EngineError> {
     let mut seen = Vec::new();
     for (i, p) in plays.plays.iter().enumerate() {
         let word = p.to_string();
-        let r = engine
-            .kee("gorules-kee-play", &[&word])
-            .map_err(|e| e.to_string())?;
+        let r = engine.kee("gorules-kee-play", &[&word])?;
         if !r.success {
-            return Ok((seen, Some((i + 1, r.text))));
+            return Ok(Ok((seen, Some((i + 1, r.text)))));
         }
         if let Some(v) = fields(&r.text).get("prohibited") {
             let parsed = v.split_once(':').and_then(|(p, c)| {
@@ -339,22 +338,22 @@ fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
             match parsed {
                 Some(x) => seen.push(x),
                 None => {
-                    return Err(format!(
+                    return Ok(Err(format!(
                         "play {} ({word}): cannot read `prohibited={v}`",
                         i + 1
-                    ))
+                    )))
                 }
             }
         }
     }
-    Ok((seen, None))
+    Ok(Ok((seen, None)))
 }
 
 /// CASE-8.3.2.
 fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
     set_up(engine, case, case.to_play.unwrap_or(PlayerName(0)))?;
     let mut out = Vec::new();
-    let (seen, refusal) = match make_plays(engine, &g.plays.0) {
+    let (seen, refusal) = match make_plays(engine, &g.plays.0)? {
         Ok(x) => x,
         Err(m) => return Ok(vec![m]),
     };
@@ -482,7 +481,7 @@ fn value_after(
             Err(e) => return Ok(Err(format!("reply `{t}`: {e}"))),
         }
     }
-    match make_plays(engine, &plays) {
+    match make_plays(engine, &plays)? {
         Err(m) => return Ok(Err(m)),
         Ok((_, Some((n, text)))) => return Ok(Err(format!("play {n} was refused: {text}"))),
         Ok(_) => {}

@@ -33,8 +33,9 @@ pub struct Remote {
     pub solver_timeout: Duration,
 }
 
-fn failed(m: impl Into<String>) -> EngineError {
-    EngineError::Failed(m.into())
+/// An answer the runner cannot read: the check fails (not an engine failure, PROTO-7.1).
+fn malformed(m: impl Into<String>) -> EngineError {
+    EngineError::Malformed(m.into())
 }
 
 fn refused(m: impl Into<String>) -> EngineError {
@@ -63,10 +64,10 @@ fn one_line(g: &Grid) -> String {
 
 fn parse_grid(text: &str) -> Result<Grid, EngineError> {
     let line = OneLine::parse(text.trim())
-        .map_err(|e| failed(format!("not a one-line position `{text}`: {e}")))?;
+        .map_err(|e| malformed(format!("not a one-line position `{text}`: {e}")))?;
     let width = line.rows()[0].len();
     Grid::new(width, line.rows().iter().flatten().copied().collect())
-        .ok_or_else(|| failed("an empty position"))
+        .ok_or_else(|| malformed("an empty position"))
 }
 
 fn vertex(at: (usize, usize), height: usize) -> Result<String, EngineError> {
@@ -89,7 +90,7 @@ fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError
                 .ok()
                 .and_then(|v| v.to_col_row(height))
                 .map(|(col, row)| At { col, row })
-                .ok_or_else(|| failed(format!("not a vertex: `{w}`")))
+                .ok_or_else(|| malformed(format!("not a vertex: `{w}`")))
         })
         .collect()
 }
@@ -100,7 +101,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
     let mut out = [BTreeSet::new(), BTreeSet::new()];
     for pair in words.chunks(2) {
         let [c, v] = pair else {
-            return Err(failed(format!(
+            return Err(malformed(format!(
                 "gorules-j89-effective-moves: expected pairs of a colour and a vertex, found `{}`",
                 text.trim()
             )));
@@ -109,7 +110,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
             "b" | "black" => 0,
             "w" | "white" => 1,
             _ => {
-                return Err(failed(format!(
+                return Err(malformed(format!(
                     "gorules-j89-effective-moves: not a colour: `{c}`"
                 )))
             }
@@ -310,7 +311,9 @@ impl Remote {
         if self.gtp.as_ref().is_none_or(Gtp::is_dead) {
             self.gtp = Some(Gtp::start(&self.launch, self.timeout)?);
         }
-        self.gtp.as_mut().ok_or_else(|| failed("no engine"))
+        self.gtp
+            .as_mut()
+            .ok_or_else(|| EngineError::Failed("no engine".into()))
     }
 
     fn ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
@@ -364,7 +367,7 @@ impl Remote {
         for (c, s) in [("black", StoneColor::Black), ("white", StoneColor::White)] {
             for at in parse_vertices(&self.ok("list_stones", &[c])?, height)? {
                 if at.col >= width {
-                    return Err(failed(format!(
+                    return Err(malformed(format!(
                         "list_stones names column {} on a board {width} wide",
                         at.col
                     )));
@@ -372,7 +375,7 @@ impl Remote {
                 points[at.row * width + at.col] = Some(s);
             }
         }
-        Grid::new(width, points).ok_or_else(|| failed("an empty board"))
+        Grid::new(width, points).ok_or_else(|| malformed("an empty board"))
     }
 
     fn prisoners(&mut self) -> Result<Prisoners, EngineError> {
@@ -387,14 +390,14 @@ impl Remote {
                     black: *b,
                     white: *w,
                 }),
-                _ => Err(failed(format!("gorules-prisoners answered `{t}`"))),
+                _ => Err(malformed(format!("gorules-prisoners answered `{t}`"))),
             };
         }
         let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
             let t = r.ok("captures", &[c])?;
             t.trim()
                 .parse()
-                .map_err(|_| failed(format!("captures answered `{t}`")))
+                .map_err(|_| malformed(format!("captures answered `{t}`")))
         };
         let base = self.plain_prisoner_base;
         Ok(Prisoners {
@@ -536,7 +539,7 @@ impl Remote {
         let ended = t
             .split_whitespace()
             .find_map(|w| w.strip_prefix("ended="))
-            .ok_or_else(|| failed(format!("gorules-state answered `{t}`")))?;
+            .ok_or_else(|| malformed(format!("gorules-state answered `{t}`")))?;
         Ok(Some(ended.to_string()))
     }
 
@@ -590,17 +593,17 @@ impl Remote {
         let (score, rows) = t
             .trim()
             .split_once(' ')
-            .ok_or_else(|| failed(format!("gorules-points answered `{t}`")))?;
+            .ok_or_else(|| malformed(format!("gorules-points answered `{t}`")))?;
         let score: i32 = score
             .parse()
-            .map_err(|_| failed(format!("gorules-points answered `{t}`")))?;
+            .map_err(|_| malformed(format!("gorules-points answered `{t}`")))?;
         let points: Vec<u8> = rows
             .chars()
             .filter(|c| *c != '/')
             .map(|c| c.to_digit(10).unwrap_or(0) as u8)
             .collect();
         if points.len() != final_grid.width() * height {
-            return Err(failed(format!("gorules-points answered `{t}`")));
+            return Err(malformed(format!("gorules-points answered `{t}`")));
         }
         Ok(Side {
             reference: Some(reference),
@@ -673,14 +676,14 @@ impl Engine for Remote {
             return match (words.next(), words.next()) {
                 (Some("legal"), None) => Ok(Legality::Legal),
                 (Some("illegal"), r) => Ok(Legality::Illegal(r.and_then(|r| r.parse().ok()))),
-                _ => Err(failed(format!("gorules-legal answered `{t}`"))),
+                _ => Err(malformed(format!("gorules-legal answered `{t}`"))),
             };
         }
         let t = self.ok("is_legal", &[player_word(mv.player), &v])?;
         match t.trim() {
             "1" => Ok(Legality::Legal),
             "0" => Ok(Legality::Illegal(None)),
-            other => Err(failed(format!("is_legal answered `{other}`"))),
+            other => Err(malformed(format!("is_legal answered `{other}`"))),
         }
     }
 
@@ -753,7 +756,7 @@ impl Engine for Remote {
         let mut score = None;
         for word in text.split_whitespace() {
             let (k, v) = word.split_once('=').ok_or_else(|| {
-                failed(format!(
+                malformed(format!(
                     "gorules-j89-territory: expected KEY=VALUE, found `{word}`"
                 ))
             })?;
@@ -768,7 +771,7 @@ impl Engine for Remote {
                 "removed_by_white" => out.removed[1] = set()?,
                 "score" => {
                     score = Some(v.parse::<i64>().map_err(|_| {
-                        failed(format!(
+                        malformed(format!(
                             "gorules-j89-territory: score `{v}` is not a number"
                         ))
                     })?)
@@ -776,7 +779,7 @@ impl Engine for Remote {
                 _ => {}
             }
         }
-        out.score = score.ok_or_else(|| failed("gorules-j89-territory: no score"))?;
+        out.score = score.ok_or_else(|| malformed("gorules-j89-territory: no score"))?;
         Ok(out)
     }
 
@@ -830,7 +833,7 @@ impl Engine for Remote {
         };
         for word in state.split_whitespace() {
             let (k, v) = word.split_once('=').ok_or_else(|| {
-                failed(format!(
+                malformed(format!(
                     "gorules-j89-game: expected KEY=VALUE, found `{word}`"
                 ))
             })?;
@@ -840,14 +843,14 @@ impl Engine for Remote {
                     out.to_move = Some(match v {
                         "black" => Color::Black,
                         "white" => Color::White,
-                        _ => return Err(failed(format!("gorules-j89-game: to_move `{v}`"))),
+                        _ => return Err(malformed(format!("gorules-j89-game: to_move `{v}`"))),
                     })
                 }
                 "recurs" => out.recurs = v == "yes",
                 "prisoners" => {
                     let n: Vec<u32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
                     let [b, w] = n.as_slice() else {
-                        return Err(failed(format!("gorules-j89-game: prisoners `{v}`")));
+                        return Err(malformed(format!("gorules-j89-game: prisoners `{v}`")));
                     };
                     out.prisoners = Prisoners {
                         black: *b,
@@ -903,7 +906,7 @@ impl Engine for Remote {
         let number = |k: &str| -> Result<i64, EngineError> {
             field(k)
                 .and_then(|v| v.parse().ok())
-                .ok_or_else(|| failed(format!("gorules-best-play answered `{t}`")))
+                .ok_or_else(|| malformed(format!("gorules-best-play answered `{t}`")))
         };
         let nodes = number("nodes")? as u64;
         if t.starts_with("out-of-reach") {
@@ -929,11 +932,12 @@ impl Engine for Remote {
             let at = if w == "pass" {
                 None
             } else {
-                let v = Vertex::parse(w)
-                    .map_err(|_| failed(format!("not a move in a principal variation: `{w}`")))?;
+                let v = Vertex::parse(w).map_err(|_| {
+                    malformed(format!("not a move in a principal variation: `{w}`"))
+                })?;
                 Some(
                     v.to_col_row(height)
-                        .ok_or_else(|| failed(format!("{w} is off the board")))?,
+                        .ok_or_else(|| malformed(format!("{w} is off the board")))?,
                 )
             };
             principal_variation.push(Move {
@@ -1029,7 +1033,7 @@ impl Engine for Remote {
                     t.split_whitespace()
                         .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
                         .and_then(|v| v.parse().ok())
-                        .ok_or_else(|| failed(format!("gorules-score answered `{t}`")))
+                        .ok_or_else(|| malformed(format!("gorules-score answered `{t}`")))
                 };
                 Some((field("board_score")?, field("score")?))
             }
