@@ -456,6 +456,7 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
 }
 
 /// PROTO-9.8: what `gorules-kee-value` answered.
+#[derive(Debug, PartialEq)]
 enum Answer {
     /// The value, and how it was found (nodes and line), for messages.
     Value(i32, String),
@@ -492,38 +493,48 @@ fn value_after(
     if !r.success {
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }
-    let words: Vec<&str> = r.text.split_whitespace().collect();
-    let garbled = || Ok(Err(format!("gorules-kee-value answered `{}`", r.text)));
+    Ok(read_value(&r.text))
+}
+
+/// PROTO-9.8: reads an answer of `gorules-kee-value`: a value, or out of reach with the bounds proven (if any)
+/// and, optionally, the limit that stopped the search (PROTO-3.15); anything else is described as an error.
+fn read_value(text: &str) -> Result<Answer, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let garbled = || Err(format!("gorules-kee-value answered `{text}`"));
     match words.as_slice() {
         ["value", v, "nodes", n, rest @ ..] => match v.parse() {
-            Ok(v) => Ok(Ok(Answer::Value(
+            Ok(v) => Ok(Answer::Value(
                 v,
                 format!(
                     "{n} nodes; line: {}",
                     rest.iter().skip(1).copied().collect::<Vec<_>>().join(" ")
                 ),
-            ))),
+            )),
             Err(_) => garbled(),
         },
-        ["out-of-reach", "nodes", n, "low", low, "high", high] => {
+        ["out-of-reach", "nodes", n, "low", low, "high", high, limit @ ..]
+            if matches!(limit, [] | ["limit", _]) =>
+        {
             match (low.parse::<i32>(), high.parse::<i32>()) {
-                (Ok(low), Ok(high)) if low <= high => Ok(Ok(Answer::OutOfReach {
+                (Ok(low), Ok(high)) if low <= high => Ok(Answer::OutOfReach {
                     bounds: Some((low, high)),
-                    nodes: n.to_string(),
-                })),
+                    nodes: match limit {
+                        ["limit", l] if *l != "nodes" => format!("{n} (stopped by its {l} limit)"),
+                        _ => n.to_string(),
+                    },
+                }),
                 _ => garbled(),
             }
         }
         // An engine that gives no bounds.
-        ["out-of-reach", "nodes", n] => Ok(Ok(Answer::OutOfReach {
+        ["out-of-reach", "nodes", n] => Ok(Answer::OutOfReach {
             bounds: None,
             nodes: n.to_string(),
-        })),
-        _ => Ok(Err(format!(
-            "gorules-kee-value answered `{}`, expected `value V nodes N line ...` or `out-of-reach nodes N low L \
-             high H`",
-            r.text
-        ))),
+        }),
+        _ => Err(format!(
+            "gorules-kee-value answered `{text}`, expected `value V nodes N line ...` or `out-of-reach nodes N low L \
+             high H [limit nodes|time|depth]`"
+        )),
     }
 }
 
@@ -594,7 +605,28 @@ fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
 
 #[cfg(test)]
 mod tests {
-    use super::{judge, Answer, Judged};
+    use super::{judge, read_value, Answer, Judged};
+
+    #[test]
+    fn value_answers_are_read_with_or_without_the_limit() {
+        assert_eq!(
+            read_value("out-of-reach nodes 7 low -1 high 2 limit time"),
+            Ok(Answer::OutOfReach {
+                bounds: Some((-1, 2)),
+                nodes: "7 (stopped by its time limit)".into()
+            })
+        );
+        assert_eq!(
+            read_value("out-of-reach nodes 7 low -1 high 2 limit nodes"),
+            read_value("out-of-reach nodes 7 low -1 high 2")
+        );
+        assert!(read_value("out-of-reach nodes 7 low -1 high 2 limit").is_err());
+        assert!(read_value("out-of-reach nodes 7 low 3 high 2").is_err());
+        assert_eq!(
+            read_value("value 0 nodes 9 line A1 pass"),
+            Ok(Answer::Value(0, "9 nodes; line: A1 pass".into()))
+        );
+    }
 
     fn out_of_reach(low: i32, high: i32) -> Answer {
         Answer::OutOfReach {

@@ -33,6 +33,13 @@ pub struct Remote {
     pub solver_timeout: Duration,
 }
 
+/// PROTO-3.15: the time allowance the runner gives an engine's search: nine tenths of its own timeout, in
+/// seconds with millisecond precision, and never more than the protocol's week.
+fn engine_time_limit(timeout: Duration) -> String {
+    let seconds = (timeout.as_secs_f64() * 0.9).clamp(0.001, 604_800.0);
+    format!("{seconds:.3}")
+}
+
 /// An answer the runner cannot read: the check fails (not an engine failure, PROTO-7.1).
 fn malformed(m: impl Into<String>) -> EngineError {
     EngineError::Malformed(m.into())
@@ -297,13 +304,29 @@ impl Remote {
         self.gtp()?.send_within(name, args, timeout)
     }
 
-    /// PROTO-7.1: sends a command that searches, with the solver timeout, and returns its response.
+    /// PROTO-7.1: sends a command that searches, with the solver timeout, and returns its response. An engine
+    /// that knows `gorules-time-limit` (PROTO-3.15) is first given nine tenths of that timeout, so that it
+    /// answers `out-of-reach` (an undecided check) before the runner would give up on it, and so that the
+    /// in-process engine, which the runner cannot kill, stops searching by itself.
     pub fn send_searching(
         &mut self,
         name: &str,
         args: &[&str],
     ) -> Result<gorules_grammar::gtp::Response, EngineError> {
         let within = self.solver_timeout;
+        if self.capabilities.knows("gorules-time-limit") {
+            let seconds = engine_time_limit(within);
+            let timeout = self.timeout;
+            let r = self
+                .gtp()?
+                .send_within("gorules-time-limit", &[&seconds], timeout)?;
+            if !r.success {
+                return Err(malformed(format!(
+                    "gorules-time-limit {seconds} failed: {}",
+                    r.text
+                )));
+            }
+        }
         self.gtp()?.send_within(name, args, within)
     }
 
@@ -1049,5 +1072,21 @@ impl Engine for Remote {
             board_score: totals.map(|t| t.0),
             score: totals.map(|t| t.1),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine_time_limit;
+    use std::time::Duration;
+
+    #[test]
+    fn the_engine_gets_nine_tenths_of_the_solver_timeout() {
+        assert_eq!(engine_time_limit(Duration::from_secs(600)), "540.000");
+        assert_eq!(engine_time_limit(Duration::from_millis(1)), "0.001");
+        assert_eq!(
+            engine_time_limit(Duration::from_secs(10_000_000)),
+            "604800.000"
+        );
     }
 }
