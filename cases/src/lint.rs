@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Lints every loaded case, and the suite as a whole (unique ids across every kind of case).
 pub fn lint(suite: &Suite) -> Vec<CaseError> {
     let mut errors = Vec::new();
-    let mut ids: BTreeMap<&str, &std::path::Path> = BTreeMap::new();
-    let all = suite
+    // Every case of every kind, in the order of their files, so that "first" is the first file.
+    let mut all: Vec<(&str, &std::path::Path, usize)> = suite
         .cases
         .iter()
         .map(|lc| {
@@ -28,15 +28,24 @@ pub fn lint(suite: &Suite) -> Vec<CaseError> {
                 lc.file.as_path(),
                 lc.locate("id", None, 1),
             )
-        }));
+        }))
+        .collect();
+    all.sort_by(|a, b| a.1.cmp(b.1));
+    let mut first: BTreeMap<&str, (&std::path::Path, usize)> = BTreeMap::new();
     for (id, file, line) in all {
-        if let Some(first) = ids.insert(id, file) {
-            errors.push(CaseError {
+        match first.get(id) {
+            Some((first_file, first_line)) => errors.push(CaseError {
                 file: file.to_path_buf(),
                 line,
                 column: 0,
-                message: format!("case id `{id}` is used again: first in {}", first.display()),
-            });
+                message: format!(
+                    "case id `{id}` is used again: first in {}:{first_line}",
+                    first_file.display()
+                ),
+            }),
+            None => {
+                first.insert(id, (file, line));
+            }
         }
     }
     for lc in &suite.cases {

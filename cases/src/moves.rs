@@ -333,10 +333,20 @@ fn resolve_segments(
 fn check_player(expected: Option<Player>, found: Player, k: usize) -> Result<(), String> {
     match expected {
         Some(p) if p != found => Err(format!(
-            "segment {} starts with {found:?}, but {p:?} is to move after the segment before it",
-            k + 1
+            "segment {} starts with {}, but {} is to move after the segment before it",
+            k + 1,
+            player_name(found),
+            player_name(p)
         )),
         _ => Ok(()),
+    }
+}
+
+/// A player in the words of the case format (`black`, `white`).
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Black => "black",
+        Player::White => "white",
     }
 }
 

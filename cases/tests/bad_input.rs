@@ -390,3 +390,46 @@ fn played_confirmations_need_their_option_and_valid_moves() {
     assert!(e.contains("bad-input.yaml:16:"), "{e}");
     assert!(e.contains("unknown field `red`"), "{e}");
 }
+
+// ---- Hostile input (issue 24, CASE-10) ---------------------------------------------------------------
+
+#[test]
+fn a_repeated_case_id_names_both_files() {
+    let load = |file: &str| parse_case(Path::new(file), GOOD.to_string()).expect("loads");
+    let mut suite = Suite::empty(&root());
+    // Given out of order, a Kee-free suite with the id three times.
+    for file in [
+        "cases/c/bad-input.yaml",
+        "cases/a/bad-input.yaml",
+        "cases/b/bad-input.yaml",
+    ] {
+        suite.cases.push(load(file));
+    }
+    let dups: Vec<String> = lint::lint(&suite)
+        .iter()
+        .filter(|e| e.message.contains("used again"))
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        dups,
+        vec![
+            "cases/b/bad-input.yaml:1: case id `bad-input` is used again: first in cases/a/bad-input.yaml:1",
+            "cases/c/bad-input.yaml:1: case id `bad-input` is used again: first in cases/a/bad-input.yaml:1",
+        ]
+    );
+}
+
+#[test]
+fn segments_name_players_in_words() {
+    let text = GOOD.replace(
+        "      move: \"#[b]\"\n",
+        "      after: [\"#[a]\", \"#[b]\"]\n      move: \"O[p]\"\n",
+    );
+    let e = one_error(&text);
+    assert!(
+        e.ends_with(
+            "segment 2 starts with black, but white is to move after the segment before it"
+        ),
+        "{e}"
+    );
+}
