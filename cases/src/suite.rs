@@ -226,15 +226,19 @@ fn parse_any<C: serde::de::DeserializeOwned>(
     }
 }
 
+/// CASE-10.5: every `*.yaml` and `*.yml` file under `dir`. Symbolic links to folders are not followed (a
+/// link to `.` would otherwise be walked without end); a symbolic link to a file is read like a file.
 fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
+        // `file_type` does not follow a symbolic link: a link is never walked into as a folder.
+        let real_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if real_dir {
             collect_yaml(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") && !p.is_dir() {
             out.push(p);
         }
     }

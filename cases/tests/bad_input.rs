@@ -393,6 +393,19 @@ fn played_confirmations_need_their_option_and_valid_moves() {
 
 // ---- Hostile input (issue 24, CASE-10) ---------------------------------------------------------------
 
+/// A fresh, empty folder under the system's temp folder, unique to this test and run.
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "gorules-cases-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temp folder");
+    dir
+}
+
 #[test]
 fn a_repeated_case_id_names_both_files() {
     let load = |file: &str| parse_case(Path::new(file), GOOD.to_string()).expect("loads");
@@ -432,4 +445,32 @@ fn segments_name_players_in_words() {
         ),
         "{e}"
     );
+}
+
+#[test]
+fn symlinked_folders_are_not_walked() {
+    let root = temp_dir("symlinks");
+    let cases = root.join("cases").join("test");
+    std::fs::create_dir_all(&cases).expect("create");
+    std::fs::write(cases.join("bad-input.yaml"), GOOD).expect("write");
+    // Two links to `.`: following them would walk 2^40 paths before the system's link limit stops it.
+    std::os::unix::fs::symlink(".", cases.join("a")).expect("symlink");
+    std::os::unix::fs::symlink(".", cases.join("b")).expect("symlink");
+    // A link to a file is read like a file.
+    std::fs::create_dir_all(root.join("elsewhere")).expect("create");
+    let other = GOOD.replace("id: bad-input", "id: linked");
+    std::fs::write(root.join("elsewhere").join("linked.yaml"), other).expect("write");
+    std::os::unix::fs::symlink(
+        root.join("elsewhere").join("linked.yaml"),
+        cases.join("linked.yaml"),
+    )
+    .expect("symlink");
+    let (suite, _) = Suite::load(&root);
+    let mut files: Vec<PathBuf> = suite.cases.iter().map(|c| c.file.clone()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        vec![cases.join("bad-input.yaml"), cases.join("linked.yaml")]
+    );
+    let _ = std::fs::remove_dir_all(root);
 }
