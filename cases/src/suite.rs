@@ -161,7 +161,7 @@ impl Suite {
         named.sort();
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for (name, file) in named {
-            let text = std::fs::read(&file).unwrap_or_default();
+            let text = read_bounded(&file).unwrap_or_default();
             for b in name.bytes().chain([0]).chain(text).chain([0]) {
                 h ^= u64::from(b);
                 h = h.wrapping_mul(0x0100_0000_01b3);
@@ -176,13 +176,38 @@ pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
     parse_case(file, read(file)?)
 }
 
+/// CASE-10.1, CASE-10.2: reads a case file as UTF-8 text, at most `MAX_FILE_BYTES` of it.
 fn read(file: &Path) -> Result<String, CaseError> {
-    std::fs::read_to_string(file).map_err(|e| CaseError {
+    let bytes = read_bounded(file).map_err(|e| CaseError {
         file: file.to_path_buf(),
         line: 0,
         column: 0,
         message: format!("cannot read: {e}"),
-    })
+    })?;
+    yaml::decode(bytes).map_err(|e| case_error(file, e))
+}
+
+/// CASE-10.1, CASE-10.5: the first `MAX_FILE_BYTES + 1` bytes of a regular file (one byte beyond the limit is
+/// enough to know that the file is too large). A FIFO or a device is refused, not waited on or read forever.
+fn read_bounded(file: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if !std::fs::metadata(file)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)?
+        .take(yaml::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn case_error(file: &Path, e: yaml::YamlError) -> CaseError {
+    CaseError {
+        file: file.to_path_buf(),
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    }
 }
 
 /// CASE-8: whether a case file is a Kee case: it lies in a folder named `kee`.
@@ -211,23 +236,19 @@ fn parse_any<C: serde::de::DeserializeOwned>(
     file: &Path,
     text: String,
 ) -> Result<LoadedCase<C>, CaseError> {
+    let text = yaml::without_bom(text);
     match yaml::parse::<C>(&text) {
         Ok(case) => Ok(LoadedCase {
             file: file.to_path_buf(),
             text,
             case,
         }),
-        Err(e) => Err(CaseError {
-            file: file.to_path_buf(),
-            line: e.line,
-            column: e.column,
-            message: e.message,
-        }),
+        Err(e) => Err(case_error(file, e)),
     }
 }
 
-/// CASE-10.5: every `*.yaml` and `*.yml` file under `dir`. Symbolic links to folders are not followed (a
-/// link to `.` would otherwise be walked without end); a symbolic link to a file is read like a file.
+/// CASE-10.5: every `*.yaml` and `*.yml` regular file under `dir`. Symbolic links to folders are not followed
+/// (a link to `.` would otherwise be walked without end); a symbolic link to a regular file is read like one.
 fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -238,7 +259,7 @@ fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
         let real_dir = e.file_type().is_ok_and(|t| t.is_dir());
         if real_dir {
             collect_yaml(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") && !p.is_dir() {
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") && p.is_file() {
             out.push(p);
         }
     }
