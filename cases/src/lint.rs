@@ -155,8 +155,9 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
             "a case has at least one check".into(),
         );
     }
+    let check_lines = lc.check_lines();
     for check in &case.checks {
-        let line = lc.check_line(check.name());
+        let line = check_lines.line(check.name());
         let mut e = |m: String| e(line, format!("check `{}`: {m}", check.name()));
         if check.name().is_empty() || !names.insert(check.name().to_string()) {
             e("check names are non-empty and unique in a case".into());
@@ -392,10 +393,11 @@ pub(crate) fn lint_header<C>(
             "a case cites at least one spec clause".into(),
         );
     }
+    let clauses_line = lc.locate("clauses", None, 1);
     for c in clauses {
         if !suite.clauses.contains(c) {
             e(
-                lc.locate("clauses", None, 1),
+                clauses_line,
                 format!("clause `{c}` is not defined in spec/"),
             );
         }
@@ -455,9 +457,10 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
         );
     }
     let mut names = BTreeSet::new();
+    let check_lines = lc.check_lines();
     for check in &case.checks {
         let common = check.common();
-        let l = lc.check_line(common.name);
+        let l = check_lines.line(common.name);
         let mut ce = |m: String| e(l, format!("check `{}`: {m}", common.name));
         if !names.insert(common.name) {
             ce("the name is used twice in this case".into());
@@ -535,10 +538,11 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ));
         }
     }
+    let errata_line = lc.locate("errata", None, 1);
     for er in &case.errata {
         if !names.contains(er.check.as_str()) {
             e(
-                lc.locate("errata", None, 1),
+                errata_line,
                 format!(
                     "erratum for check `{}`, which is not in this case",
                     er.check

@@ -4,7 +4,7 @@ use crate::kee::KeeCase;
 use crate::lint;
 use crate::model::Case;
 use crate::yaml;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -55,15 +55,47 @@ impl<C> LoadedCase<C> {
     pub fn check_line(&self, name: &str) -> usize {
         self.locate("name", Some(name), 1)
     }
+
+    /// CASE-10: the line of every check, found in one pass over the text: [`CheckLines::line`] gives what
+    /// [`LoadedCase::check_line`] gives, without reading the text again for each check.
+    pub fn check_lines(&self) -> CheckLines<'_> {
+        let mut lines = HashMap::new();
+        for (i, line) in self.text.lines().enumerate() {
+            if let Some(v) = key_value(line, "name") {
+                lines.entry(v).or_insert(i + 1);
+                // `{name: x, ...}` on one line: the name ends at the first comma.
+                if let Some((head, _)) = v.split_once(',') {
+                    lines.entry(head).or_insert(i + 1);
+                }
+            }
+        }
+        CheckLines(lines)
+    }
+}
+
+/// The line of each check of a case, by name (see [`LoadedCase::check_lines`]).
+#[derive(Debug, Clone)]
+pub struct CheckLines<'a>(HashMap<&'a str, usize>);
+
+impl CheckLines<'_> {
+    /// The 1-based line where check `name` is written, or 1 if it cannot be found.
+    pub fn line(&self, name: &str) -> usize {
+        self.0.get(name).copied().unwrap_or(1)
+    }
+}
+
+/// The value after `key:` on a line that starts with that key (after `- ` and `{`), quotes trimmed.
+fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let t = line.trim_start().trim_start_matches("- ").trim_start();
+    let t = t.trim_start_matches('{').trim_start();
+    let rest = t.strip_prefix(key)?.strip_prefix(':')?;
+    Some(rest.trim().trim_matches(|c| c == '"' || c == '\''))
 }
 
 /// The 1-based line where `key:` (followed by `value`, if given) first occurs at or after `from_line`.
 pub fn locate(text: &str, key: &str, value: Option<&str>, from_line: usize) -> usize {
     for (i, line) in text.lines().enumerate().skip(from_line.saturating_sub(1)) {
-        let t = line.trim_start().trim_start_matches("- ").trim_start();
-        let t = t.trim_start_matches('{').trim_start();
-        if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
-            let v = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+        if let Some(v) = key_value(line, key) {
             if value.is_none_or(|want| v == want || v.starts_with(&format!("{want},"))) {
                 return i + 1;
             }
