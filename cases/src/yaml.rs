@@ -324,7 +324,7 @@ mod nesting {
         indents: Vec<usize>,
     }
 
-    /// Whether `c` (a byte, or `None` at the end) is a blank or the end of a token for libyaml (`IS_BLANKZ`).
+    /// Whether the byte at `i` is a blank, a line break, NUL or past the end (libyaml's `IS_BLANKZ`).
     fn blankz(b: &[u8], i: usize) -> bool {
         i >= b.len() || matches!(b[i], b' ' | b'\t' | 0) || break_len(b, i) > 0
     }
@@ -392,7 +392,7 @@ mod nesting {
         }
 
         fn run(mut self) -> Result<(), YamlError> {
-            // The column of the token that may be a simple key on this line (libyaml's simple key).
+            // The (line, column) of the token that may be a simple key on its line (libyaml's simple key).
             let mut key: Option<(usize, usize)> = None;
             loop {
                 // scan_to_next_token: blanks, comments and line breaks.
