@@ -658,3 +658,32 @@ fn a_case_with_thousands_of_checks_is_linted_with_their_lines() {
         "cases/test/bad-input.yaml:10015: check `c4999`: move 1: label `c` is not on the board's labels"
     );
 }
+
+#[test]
+fn long_move_lists_are_resolved_by_look_up() {
+    // 300,000 label moves on a 52x52 board: each label is looked up, not searched for on the board.
+    let row = vec!["."; 52].join(" ");
+    let board: String = (0..52).map(|_| format!("  {row}\n")).collect();
+    let labels = board.replacen("  . ", "  a ", 1);
+    let text = GOOD
+        .replace("  . # O .\n  # O . O\n", &board)
+        .replace("  a # O .\n  # O b O\n", &labels)
+        .replace(
+            "      move: \"#[b]\"\n",
+            &format!(
+                "      after: \"#[{}]\"\n      move: \"#[a]\"\n",
+                "a".repeat(300_000)
+            ),
+        );
+    assert_eq!(errors(&text), vec![]);
+    // A numbered diagram whose 100,000 moves are all passes.
+    let passes: Vec<String> = (1..=100_000).map(|k| k.to_string()).collect();
+    let text = GOOD.replace(
+        "      move: \"#[b]\"\n",
+        &format!(
+            "      after: {{first: black, diagram: \". # O .\\n# O . O\", passes: [{}]}}\n      move: \"#[b]\"\n",
+            passes.join(", ")
+        ),
+    );
+    assert_eq!(errors(&text), vec![]);
+}
