@@ -157,7 +157,7 @@ impl Search<'_> {
                 limit: self.limits.nodes,
             }));
         }
-        if self.nodes % 1024 == 0 && self.limits.deadline.passed() {
+        if self.nodes.is_multiple_of(1024) && self.limits.deadline.passed() {
             return Err(Stop::Limit(ConfirmError::TimeUp));
         }
         if depth >= self.limits.depth {
