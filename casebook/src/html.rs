@@ -55,7 +55,7 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
 .boards { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 figure { margin: 0; }
-figure.board { flex: 0 1 auto; max-width: 100%; }
+figure.board { flex: 0 1 auto; max-width: 100%; width: fit-content; }
 figure.board figcaption { font-size: .85rem; color: var(--muted); text-align: center; }
 svg.board { display: block; height: auto; max-width: 100%; }
 svg.board .bg { fill: #e3c07a; }
@@ -78,7 +78,7 @@ svg.board .on-dark { fill: #fff; }
 svg.board .on-light { fill: #111; }
 svg.board .num { font-size: 17px; font-weight: 600; }
 svg.board .last { fill: none; stroke: #d32f2f; stroke-width: 3; }
-svg.board .ctl-black { fill: #111; }
+svg.board .ctl-black { fill: #111; stroke: #fff; stroke-width: 1.5; }
 svg.board .ctl-white { fill: #fff; stroke: #111; stroke-width: 1.5; }
 svg.board .ctl-both { fill: #888; stroke: #111; stroke-width: 1.5; }
 svg.board .eye-black { fill: none; stroke: #111; stroke-width: 2.5; }
@@ -103,11 +103,14 @@ section.check h3 code { font-size: 1rem; }
 aside.erratum { border-left: 4px solid var(--warn); background: #fffaf0; padding: .5rem 1rem; margin: .75rem 0; }
 aside.erratum h4 { margin: 0 0 .25rem; }
 .steps { display: flex; flex-wrap: wrap; gap: .75rem; }
-.steps figure.board { width: 14rem; }
+.steps figure.board { width: fit-content; }
+.steps figure.board svg { max-width: 14rem; }
 .stepper { margin: .25rem 0; display: none; gap: .5rem; align-items: center; }
 .js .stepper { display: flex; }
+.js .steps.one { display: block; }
 .js .steps.one figure.board { display: none; }
-.js .steps.one figure.board.shown { display: block; width: min(28rem, 100%); }
+.js .steps.one figure.board.shown { display: block; }
+.js .steps.one figure.board.shown svg { max-width: min(28rem, 100%); }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { border-bottom: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f6f6f2; }
@@ -122,7 +125,6 @@ strong.clause { scroll-margin-top: 1rem; }
 @media (max-width: 40rem) {
   main { padding: .5rem; }
   .side-by-side { grid-template-columns: 1fr; }
-  .steps figure.board { width: 100%; }
   dl.facts { grid-template-columns: 1fr; }
   table { font-size: .8rem; }
 }
@@ -132,7 +134,7 @@ strong.clause { scroll-margin-top: 1rem; }
   main { max-width: none; padding: 0; }
   a { color: inherit; text-decoration: none; }
   section.check, figure.board { break-inside: avoid; }
-  .js .steps.one figure.board { display: block !important; width: 12rem; }
+  .js .steps.one figure.board { display: block !important; }
   svg.board .bg { fill: #fff; }
   svg.board .label-bg { fill: #fff; }
   tr { display: table-row !important; }
