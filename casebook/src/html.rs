@@ -30,7 +30,7 @@ pub fn page(title: &str, body: &str, script: &str) -> String {
         t = esc(title),
     );
     if !script.is_empty() {
-        let _ = write!(out, "<script>{script}</script>\n");
+        let _ = writeln!(out, "<script>{script}</script>");
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -111,6 +111,7 @@ aside.erratum h4 { margin: 0 0 .25rem; }
 .js .steps.one figure.board { display: none; }
 .js .steps.one figure.board.shown { display: block; }
 .js .steps.one figure.board.shown svg { max-width: min(28rem, 100%); }
+div.wide { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { border-bottom: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f6f6f2; }

@@ -25,7 +25,7 @@ fn target() -> PathBuf {
 
 /// The three pages saved as screenshots: a NAJ control map, a Kee graph board, a Japanese 1989 seki.
 const REPRESENTATIVE: [(&str, &str, u32); 3] = [
-    ("naj-control-4x7", "naj-control-map", 2400),
+    ("naj-control-4x7", "naj-control-map", 3000),
     ("kee-removal-three-players", "kee-graph-board", 1400),
     ("j89-example-20-seki", "j89-seki", 1400),
 ];
@@ -71,9 +71,9 @@ fn report(suite: &Suite) -> String {
         } else {
             ("passed", "")
         };
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "    {{\"id\": \"{id}\", \"ruleset\": \"x\", \"features\": [], \"verdict\": \"{verdict}\", \"reason\": \"{reason}\", \"seconds\": 0.001}}{}\n",
+            "    {{\"id\": \"{id}\", \"ruleset\": \"x\", \"features\": [], \"verdict\": \"{verdict}\", \"reason\": \"{reason}\", \"seconds\": 0.001}}{}",
             if i + 1 < ids.len() { "," } else { "" }
         );
     }
