@@ -84,6 +84,8 @@ svg.board .ctl-both { fill: #888; stroke: #111; stroke-width: 1.5; }
 svg.board .eye-black { fill: none; stroke: #111; stroke-width: 2.5; }
 svg.board .eye-white { fill: none; stroke: #fff; stroke-width: 2.5; }
 svg.board .points { font-size: 15px; font-weight: 700; fill: #0d47a1; }
+svg.board .points.on-dark { fill: #fff; }
+svg.board .points.on-light { fill: #0d47a1; }
 svg.board .status { font-size: 16px; font-weight: 700; }
 svg.board .dead { stroke: #d32f2f; stroke-width: 3.5; }
 svg.board .edge-line { stroke: #3a2a10; stroke-width: 2; }

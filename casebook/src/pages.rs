@@ -116,7 +116,11 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         href: case_href(&case.id),
     };
     b.push_str("<h2>Checks</h2>");
-    for check in &case.checks {
+    // The checks as the runner judges them: where an erratum corrects the source, the check expects ours.
+    let checks = case
+        .effective_checks()
+        .unwrap_or_else(|_| case.checks.clone());
+    for check in &checks {
         let common = check.common();
         let (facts, body) = check_body(check, case, &board, rules);
         let trial = format!("{}::{}::{}", case.ruleset.name(), case.id, common.name);
@@ -195,7 +199,10 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         href: case_href(&case.id),
     };
     b.push_str("<h2>Checks</h2>");
-    for check in &case.checks {
+    let checks = case
+        .effective_checks()
+        .unwrap_or_else(|_| case.checks.clone());
+    for check in &checks {
         let (facts, body) = kee_check_body(check, &case.board);
         let trial = format!("kee::{}::{}", case.id, check.name());
         let errata: Vec<ErratumView> = case
@@ -637,7 +644,14 @@ fn check_body(
                 }
             }
             if let Some(r) = g.result {
-                fact(&mut f, "result", format!("{r:?}"));
+                use gorules_cases::model::GameResult;
+                let word = match r {
+                    GameResult::BlackWins => "black-wins",
+                    GameResult::WhiteWins => "white-wins",
+                    GameResult::Draw => "draw",
+                    GameResult::NoResult => "no-result",
+                };
+                fact(&mut f, "result", word);
             }
         }
         Check::BestPlay(c) => {

@@ -91,7 +91,7 @@ pub fn grid(width: usize, height: usize, points: &[Point], title: &str) -> Strin
     let h = PAD * 2.0 + UNIT * (height.saturating_sub(1)) as f64;
     let mut out = open(w, h, "grid", title);
     let (x0, y0) = (PAD, PAD);
-    let (x1, y1) = (x(width - 1), y(height - 1));
+    let (x1, y1) = (x(width.saturating_sub(1)), y(height.saturating_sub(1)));
     for col in 0..width {
         let _ = write!(
             out,
@@ -306,6 +306,13 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
             );
         }
         Mark::Points(n) => {
+            if p.stone.is_none() {
+                let _ = write!(
+                    out,
+                    "<circle class=\"label-bg\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"/>",
+                    r * 0.6
+                );
+            }
             let class = if p.stone.is_some() { ink } else { "" };
             let _ = write!(
                 out,
