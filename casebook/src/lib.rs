@@ -7,6 +7,7 @@ pub mod pages;
 pub mod replay;
 pub mod report;
 pub mod site;
+pub mod steps;
 pub mod svg;
 
 pub use report::Report;

@@ -4,6 +4,7 @@
 use crate::html::esc;
 use crate::replay::{replay, rules_of};
 use crate::report::Report;
+use crate::steps;
 use crate::svg::{self, Mark, Point};
 use gorules_cases::kee::{KeeBoard, KeeCheck, KeeErratum};
 use gorules_cases::model::{Check, Erratum, Ruleset, Source};
@@ -203,7 +204,7 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         .effective_checks()
         .unwrap_or_else(|_| case.checks.clone());
     for check in &checks {
-        let (facts, body) = kee_check_body(check, &case.board);
+        let (facts, body) = kee_check_body(check, case);
         let trial = format!("kee::{}::{}", case.id, check.name());
         let errata: Vec<ErratumView> = case
             .errata
@@ -1043,71 +1044,33 @@ fn vertex_name(at: Option<(usize, usize)>, height: usize) -> String {
     }
 }
 
-/// One figure per move: the position after it, the numbers of the moves still standing, the last ringed.
+/// The steps of a grid replay, drawn one board per move.
 fn steps_html(played: &crate::replay::Replay, width: usize, height: usize, id: &str) -> String {
-    let n = played.steps.len();
-    if n == 0 {
-        return String::new();
-    }
-    let mut b = String::new();
-    let _ = write!(
-        b,
-        "<div class=\"steps one\" data-steps=\"{n}\"><div class=\"stepper\">\
-         <button type=\"button\" data-step=\"-1\">◀</button><input type=\"range\" min=\"1\" max=\"{n}\" value=\"{n}\" aria-label=\"move\">\
-         <button type=\"button\" data-step=\"1\">▶</button><output>{n} / {n}</output></div>"
-    );
-    let mut numbers: Vec<Option<usize>> = vec![None; played.start.len()];
-    for (k, step) in played.steps.iter().enumerate() {
-        let index = step.mv.at.map(|(c, r)| r * width + c);
-        if let Some(i) = index {
-            if let Some(slot) = numbers.get_mut(i) {
-                *slot = Some(k + 1);
+    let steps: Vec<steps::Step> = played
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(k, step)| {
+            let mut caption = format!(
+                "{}: {} {}",
+                k + 1,
+                color_word(step.mv.player),
+                if step.mv.at.is_some() { "at " } else { "" }
+            );
+            caption.push_str(&vertex_name(step.mv.at, height));
+            if step.removed > 0 {
+                let _ = write!(caption, ", {} removed", step.removed);
             }
-        }
-        let points: Vec<Point> = step
-            .stones
-            .iter()
-            .enumerate()
-            .map(|(i, s)| Point {
-                stone: *s,
-                mark: match (s, numbers[i]) {
-                    (Some(_), Some(m)) => Mark::Number(m.to_string()),
-                    _ => Mark::None,
-                },
-                last: Some(i) == index,
-                ..Point::default()
-            })
-            .collect();
-        for (i, s) in step.stones.iter().enumerate() {
-            if s.is_none() {
-                numbers[i] = None;
+            steps::Step {
+                stones: step.stones.clone(),
+                at: step.mv.at.map(|(c, r)| r * width + c),
+                caption,
             }
-        }
-        let mut caption = format!(
-            "{}: {} {}",
-            k + 1,
-            color_word(step.mv.player),
-            if step.mv.at.is_some() { "at " } else { "" }
-        );
-        caption.push_str(&vertex_name(step.mv.at, height));
-        if step.removed > 0 {
-            let _ = write!(caption, ", {} removed", step.removed);
-        }
-        let shown = if k + 1 == n { " shown" } else { "" };
-        let _ = write!(
-            b,
-            "<figure class=\"board step{shown}\">{}<figcaption>{}</figcaption></figure>",
-            svg::grid(
-                width,
-                height,
-                &points,
-                &format!("{id}: after move {}", k + 1)
-            ),
-            esc(&caption)
-        );
-    }
-    b.push_str("</div>");
-    b
+        })
+        .collect();
+    steps::figures(&steps, &|points, title| {
+        svg::grid(width, height, points, &format!("{id}: {title}"))
+    })
 }
 
 fn kee_points(board: &KeeBoard) -> Vec<Point> {
@@ -1129,8 +1092,9 @@ fn kee_svg(board: &KeeBoard, points: &[Point], title: &str) -> String {
     }
 }
 
-fn kee_check_body(check: &KeeCheck, board: &KeeBoard) -> (Facts, String) {
-    use gorules_grammar::KeePlayText;
+fn kee_check_body(check: &KeeCheck, case: &KeeCase) -> (Facts, String) {
+    let board = &case.board;
+    let mut seq = String::new();
     let mut f = Facts::new();
     let mut figs = String::new();
     match check {
@@ -1233,18 +1197,7 @@ fn kee_check_body(check: &KeeCheck, board: &KeeBoard) -> (Facts, String) {
                     .collect();
                 fact(&mut f, "ranking", groups.join(" > "));
             }
-            let mut numbered = kee_points(board);
-            for (k, play) in g.plays.0.plays.iter().enumerate() {
-                if let KeePlayText::Stone(name) = play {
-                    if let Some(i) = board.graph.index_of(name) {
-                        numbered[i].mark = Mark::Number((k + 1).to_string());
-                    }
-                }
-            }
-            figs.push_str(&fig(
-                &kee_svg(board, &numbered, "the plays"),
-                "where the stone plays are made (the number of the last play there)",
-            ));
+            seq = kee_steps(case, &g.plays.0);
             if let Some(a) = &g.after {
                 figs.push_str(&fig(
                     &kee_svg(a, &kee_points(a), "after"),
@@ -1255,6 +1208,7 @@ fn kee_check_body(check: &KeeCheck, board: &KeeBoard) -> (Facts, String) {
         KeeCheck::Value(v) => {
             if let Some(a) = &v.after {
                 fact(&mut f, "after the plays", a.0.to_string());
+                seq = kee_steps(case, &a.0);
             }
             fact(&mut f, "value under best play", v.value);
             for (play, value) in &v.replies {
@@ -1262,7 +1216,51 @@ fn kee_check_body(check: &KeeCheck, board: &KeeBoard) -> (Facts, String) {
             }
         }
     }
-    let mut b = String::new();
+    let mut b = seq;
     boards(&mut b, &figs);
     (f, b)
+}
+
+/// A Kee game's plays step by step from the case's board, as the reference plays them.
+fn kee_steps(case: &KeeCase, plays: &gorules_grammar::KeePlays) -> String {
+    let to_play = case.to_play.map_or(0, |p| p.0);
+    let played = match crate::replay::kee(&case.board, &case.rules, to_play, plays) {
+        Ok(p) => p,
+        Err(e) => return format!("<p class=\"refused\">cannot replay: {}</p>", esc(&e)),
+    };
+    let steps: Vec<steps::Step> = played
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let who = gorules_grammar::PLAYER_NAMES
+                .get(usize::from(s.player))
+                .copied()
+                .unwrap_or("?");
+            let mut caption = match s.at {
+                Some(_) => format!("{}: {who} at {}", k + 1, s.text),
+                None => format!("{}: {who} {}", k + 1, s.text),
+            };
+            if let Some(p) = &s.prohibition {
+                let _ = write!(caption, "; {p}");
+            }
+            steps::Step {
+                stones: s.stones.clone(),
+                at: s.at,
+                caption,
+            }
+        })
+        .collect();
+    let mut b = format!("<p><code>{}</code></p>", esc(&plays.to_string()));
+    b.push_str(&steps::figures(&steps, &|points, title| {
+        kee_svg(&case.board, points, &format!("{}: {title}", case.id))
+    }));
+    if let Some((n, why)) = &played.refused {
+        let _ = write!(
+            b,
+            "<p class=\"refused\">Play {n} is refused by the reference rules: {}.</p>",
+            esc(why)
+        );
+    }
+    b
 }

@@ -130,3 +130,134 @@ fn stones(position: &Position) -> Vec<Option<u8>> {
         })
         .collect()
 }
+
+/// One play of a Kee game, and the board after it.
+#[derive(Debug, Clone)]
+pub struct KeeStep {
+    /// The player who made it (0 black, 1 white, 2 red, ...).
+    pub player: u8,
+    /// The intersection played, `None` for a pass.
+    pub at: Option<usize>,
+    /// The play as written (a name, `pass`, `refresh`).
+    pub text: String,
+    /// The stones after the play, one per intersection in the graph's order.
+    pub stones: Vec<Option<u8>>,
+    /// KEE-12: the prohibition the play caused, in words.
+    pub prohibition: Option<String>,
+}
+
+/// The plays of a Kee game from a case's board, and where it stopped if a play was refused.
+#[derive(Debug, Clone)]
+pub struct KeeReplay {
+    /// Every play made.
+    pub steps: Vec<KeeStep>,
+    /// The 1-based number of the first refused play and why.
+    pub refused: Option<(usize, String)>,
+}
+
+/// Plays `plays` from `board` under the case's Kee rules, `to_play` first (KEE-5, KEE-9 to KEE-13).
+pub fn kee(
+    board: &gorules_cases::kee::KeeBoard,
+    rules: &gorules_cases::kee::KeeRulesSpec,
+    to_play: u8,
+    plays: &gorules_grammar::KeePlays,
+) -> Result<KeeReplay, String> {
+    use gorules_cases::kee::{KeeAllied, KeeScoringName, KeeSuicide, KoPlayerPassesName};
+    use gorules_grammar::{KeePlayText, PLAYER_NAMES};
+    use gorules_ref::kee::{
+        AlliedGroups, Arrangement, KeeGame, KeeOptions, KeePlay, KeeRules, KeeScoring, KoCondition,
+        KoPlayerPasses, Player as KeePlayer, Suicide,
+    };
+    let graph = &board.graph;
+    let lists: Vec<Vec<usize>> = graph.nodes().iter().map(|n| n.neighbours.clone()).collect();
+    let shape = gorules_ref::Board::from_neighbour_lists(&lists).map_err(|e| format!("{e:?}"))?;
+    let cells = graph
+        .nodes()
+        .iter()
+        .map(|n| n.stone.map(KeePlayer))
+        .collect();
+    let start = Arrangement::from_cells(std::sync::Arc::new(shape), rules.players, cells)
+        .map_err(|e| format!("{e:?}"))?;
+    let kee_rules = KeeRules {
+        removal: KeeOptions {
+            suicide: match rules.suicide {
+                KeeSuicide::Prohibited => Suicide::Prohibited,
+                KeeSuicide::Allowed => Suicide::Allowed,
+            },
+            allied_groups: match rules.allied_groups {
+                KeeAllied::Union => AlliedGroups::Union,
+                KeeAllied::SingleUnit => AlliedGroups::SingleUnit,
+            },
+        },
+        refreshing_passes: rules.refreshing_passes,
+        scoring: match rules.scoring {
+            KeeScoringName::Area => KeeScoring::Area,
+            KeeScoringName::Territory => KeeScoring::Territory,
+        },
+        ko_player_passes: match rules.ko_player_passes {
+            KoPlayerPassesName::Normal => KoPlayerPasses::Normal,
+            KoPlayerPassesName::All => KoPlayerPasses::All,
+        },
+    };
+    let mut game = KeeGame::starting_with(start, kee_rules, KeePlayer(to_play));
+    let name = |p: KeePlayer| PLAYER_NAMES.get(p.index()).copied().unwrap_or("?");
+    let mut out = KeeReplay {
+        steps: Vec::new(),
+        refused: None,
+    };
+    for (i, text) in plays.plays.iter().enumerate() {
+        let Some(mover) = game.to_play() else {
+            out.refused = Some((i + 1, "the game has ended".into()));
+            break;
+        };
+        let (play, at) = match text {
+            KeePlayText::Stone(n) => match graph
+                .index_of(n)
+                .and_then(|j| game.position().board().point(j).map(|p| (p, j)))
+            {
+                Some((p, j)) => (KeePlay::Stone(p), Some(j)),
+                None => {
+                    out.refused = Some((i + 1, format!("no intersection `{n}`")));
+                    break;
+                }
+            },
+            KeePlayText::NormalPass => (KeePlay::NormalPass, None),
+            KeePlayText::RefreshingPass => (KeePlay::RefreshingPass, None),
+        };
+        match game.play(play) {
+            Ok(prohibition) => out.steps.push(KeeStep {
+                player: mover.0,
+                at,
+                text: text.to_string(),
+                stones: game
+                    .position()
+                    .cells()
+                    .iter()
+                    .map(|c| c.map(|p| p.0))
+                    .collect(),
+                prohibition: prohibition.map(|p| {
+                    let condition = match p.condition {
+                        KoCondition::Primary => "primary",
+                        KoCondition::Secondary => "secondary",
+                    };
+                    format!(
+                        "{} is prohibited ({condition} condition)",
+                        name(p.ko_player)
+                    )
+                }),
+            }),
+            Err(why) => {
+                use gorules_ref::kee::{KeeIllegal, SuicidalPlay};
+                let why = match why {
+                    KeeIllegal::Ended => "the game has ended",
+                    KeeIllegal::Stone(SuicidalPlay::Occupied) => "occupied",
+                    KeeIllegal::Stone(SuicidalPlay::Suicide) => "suicide",
+                    KeeIllegal::NoRefreshingPasses => "no-refreshing-passes",
+                };
+                out.refused = Some((i + 1, why.into()));
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
