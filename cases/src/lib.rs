@@ -13,4 +13,7 @@ mod yaml;
 
 pub use kee::KeeCase;
 pub use model::Case;
-pub use suite::{parse_case, parse_kee_case, CaseError, LoadedCase, LoadedKeeCase, Suite};
+pub use suite::{
+    parse_case, parse_kee_case, CaseError, CheckLines, LoadedCase, LoadedKeeCase, Suite,
+};
+pub use yaml::{MAX_FILE_BYTES, MAX_NESTING};

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Lints every loaded case, and the suite as a whole (unique ids across every kind of case).
 pub fn lint(suite: &Suite) -> Vec<CaseError> {
     let mut errors = Vec::new();
-    let mut ids: BTreeMap<&str, &std::path::Path> = BTreeMap::new();
-    let all = suite
+    // Every case of every kind, in the order of their files, so that "first" is the first file.
+    let mut all: Vec<(&str, &std::path::Path, usize)> = suite
         .cases
         .iter()
         .map(|lc| {
@@ -28,15 +28,24 @@ pub fn lint(suite: &Suite) -> Vec<CaseError> {
                 lc.file.as_path(),
                 lc.locate("id", None, 1),
             )
-        }));
+        }))
+        .collect();
+    all.sort_by(|a, b| a.1.cmp(b.1));
+    let mut first: BTreeMap<&str, (&std::path::Path, usize)> = BTreeMap::new();
     for (id, file, line) in all {
-        if let Some(first) = ids.insert(id, file) {
-            errors.push(CaseError {
+        match first.get(id) {
+            Some((first_file, first_line)) => errors.push(CaseError {
                 file: file.to_path_buf(),
                 line,
                 column: 0,
-                message: format!("case id `{id}` is used again: first in {}", first.display()),
-            });
+                message: format!(
+                    "case id `{id}` is used again: first in {}:{first_line}",
+                    first_file.display()
+                ),
+            }),
+            None => {
+                first.insert(id, (file, line));
+            }
         }
     }
     for lc in &suite.cases {
@@ -146,8 +155,9 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
             "a case has at least one check".into(),
         );
     }
+    let check_lines = lc.check_lines();
     for check in &case.checks {
-        let line = lc.check_line(check.name());
+        let line = check_lines.line(check.name());
         let mut e = |m: String| e(line, format!("check `{}`: {m}", check.name()));
         if check.name().is_empty() || !names.insert(check.name().to_string()) {
             e("check names are non-empty and unique in a case".into());
@@ -383,10 +393,11 @@ pub(crate) fn lint_header<C>(
             "a case cites at least one spec clause".into(),
         );
     }
+    let clauses_line = lc.locate("clauses", None, 1);
     for c in clauses {
         if !suite.clauses.contains(c) {
             e(
-                lc.locate("clauses", None, 1),
+                clauses_line,
                 format!("clause `{c}` is not defined in spec/"),
             );
         }
@@ -446,9 +457,10 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
         );
     }
     let mut names = BTreeSet::new();
+    let check_lines = lc.check_lines();
     for check in &case.checks {
         let common = check.common();
-        let l = lc.check_line(common.name);
+        let l = check_lines.line(common.name);
         let mut ce = |m: String| e(l, format!("check `{}`: {m}", common.name));
         if !names.insert(common.name) {
             ce("the name is used twice in this case".into());
@@ -526,10 +538,11 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
             ));
         }
     }
+    let errata_line = lc.locate("errata", None, 1);
     for er in &case.errata {
         if !names.contains(er.check.as_str()) {
             e(
-                lc.locate("errata", None, 1),
+                errata_line,
                 format!(
                     "erratum for check `{}`, which is not in this case",
                     er.check

@@ -5,7 +5,7 @@ use crate::yaml::located;
 use gorules_grammar::{Cell, Diagram, Player, SeqMove, Sequence, SequenceSet, Vertex};
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// CASE-3: moves as a case writes them.
@@ -237,6 +237,13 @@ fn resolve_segments(
     labels: Option<&Labels>,
 ) -> Result<Resolved, String> {
     let (width, height) = board.size();
+    // Every label's intersections, found once: each label move looks them up (NOT-5).
+    let mut by_label: BTreeMap<char, Vec<(usize, usize)>> = BTreeMap::new();
+    for (p, cell) in labels.iter().flat_map(|l| l.diagram().cells()) {
+        if let Cell::Label(c) = cell {
+            by_label.entry(c).or_default().push(p);
+        }
+    }
     let mut out = Resolved {
         moves: Vec::new(),
         continues: false,
@@ -255,14 +262,15 @@ fn resolve_segments(
         match seg {
             Segment::Notation { sequence, at } => {
                 check_player(expected_player, sequence.first(), k)?;
+                let replay = sequence.moves_to_replay();
                 for n in at.keys() {
-                    if *n == 0 || *n > sequence.moves_to_replay().len() {
+                    if *n == 0 || *n > replay.len() {
                         return Err(format!(
                             "`at` names move {n}, but the sequence has no such move"
                         ));
                     }
                 }
-                for (i, m) in sequence.moves_to_replay().iter().enumerate() {
+                for (i, m) in replay.iter().enumerate() {
                     let player = sequence.first().of_move(i);
                     let at_point = match m {
                         SeqMove::Pass => None,
@@ -277,7 +285,8 @@ fn resolve_segments(
                                 })?,
                         ),
                         SeqMove::Label(c) => {
-                            Some(label_point(*c, i + 1, at.get(&(i + 1)), labels, height)?)
+                            let points = by_label.get(c).map_or(&[][..], Vec::as_slice);
+                            Some(label_point(*c, i + 1, at.get(&(i + 1)), points, height)?)
                         }
                     };
                     if !matches!(m, SeqMove::Label(_)) && at.contains_key(&(i + 1)) {
@@ -333,10 +342,20 @@ fn resolve_segments(
 fn check_player(expected: Option<Player>, found: Player, k: usize) -> Result<(), String> {
     match expected {
         Some(p) if p != found => Err(format!(
-            "segment {} starts with {found:?}, but {p:?} is to move after the segment before it",
-            k + 1
+            "segment {} starts with {}, but {} is to move after the segment before it",
+            k + 1,
+            player_name(found),
+            player_name(p)
         )),
         _ => Ok(()),
+    }
+}
+
+/// A player in the words of the case format (`black`, `white`).
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Black => "black",
+        Player::White => "white",
     }
 }
 
@@ -353,15 +372,15 @@ pub fn label_points(c: char, labels: Option<&Labels>) -> Vec<(usize, usize)> {
         .unwrap_or_default()
 }
 
+/// The intersection label `c` names at move `number`, given the label's `points` and `at`'s choice (NOT-5.2).
 fn label_point(
     c: char,
     number: usize,
     at: Option<&Vertex>,
-    labels: Option<&Labels>,
+    points: &[(usize, usize)],
     height: usize,
 ) -> Result<(usize, usize), String> {
-    let points = label_points(c, labels);
-    match (points.as_slice(), at) {
+    match (points, at) {
         ([], _) => Err(format!("move {number}: label `{c}` is not on the board's labels")),
         ([p], None) => Ok(*p),
         (_, Some(v)) => {
@@ -424,9 +443,10 @@ fn numbered_moves(n: &NumberedMoves, from: usize) -> Result<Vec<Option<(usize, u
     {
         return Err(format!("number {k} is outside {from}..{to}"));
     }
+    let passes: BTreeSet<usize> = n.passes.iter().copied().collect();
     let mut out = Vec::new();
     for k in from..=to {
-        let pass = n.passes.contains(&k);
+        let pass = passes.contains(&k);
         let shown = drawn.get(&k);
         let elsewhere = n.played_at.get(&k);
         let count =

@@ -4,7 +4,7 @@ use crate::kee::KeeCase;
 use crate::lint;
 use crate::model::Case;
 use crate::yaml;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -55,15 +55,47 @@ impl<C> LoadedCase<C> {
     pub fn check_line(&self, name: &str) -> usize {
         self.locate("name", Some(name), 1)
     }
+
+    /// CASE-10: the line of every check, found in one pass over the text: [`CheckLines::line`] gives what
+    /// [`LoadedCase::check_line`] gives, without reading the text again for each check.
+    pub fn check_lines(&self) -> CheckLines<'_> {
+        let mut lines = HashMap::new();
+        for (i, line) in self.text.lines().enumerate() {
+            if let Some(v) = key_value(line, "name") {
+                lines.entry(v).or_insert(i + 1);
+                // `{name: x, ...}` on one line: the name ends at the first comma.
+                if let Some((head, _)) = v.split_once(',') {
+                    lines.entry(head).or_insert(i + 1);
+                }
+            }
+        }
+        CheckLines(lines)
+    }
+}
+
+/// The line of each check of a case, by name (see [`LoadedCase::check_lines`]).
+#[derive(Debug, Clone)]
+pub struct CheckLines<'a>(HashMap<&'a str, usize>);
+
+impl CheckLines<'_> {
+    /// The 1-based line where check `name` is written, or 1 if it cannot be found.
+    pub fn line(&self, name: &str) -> usize {
+        self.0.get(name).copied().unwrap_or(1)
+    }
+}
+
+/// The value after `key:` on a line that starts with that key (after `- ` and `{`), quotes trimmed.
+fn key_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let t = line.trim_start().trim_start_matches("- ").trim_start();
+    let t = t.trim_start_matches('{').trim_start();
+    let rest = t.strip_prefix(key)?.strip_prefix(':')?;
+    Some(rest.trim().trim_matches(|c| c == '"' || c == '\''))
 }
 
 /// The 1-based line where `key:` (followed by `value`, if given) first occurs at or after `from_line`.
 pub fn locate(text: &str, key: &str, value: Option<&str>, from_line: usize) -> usize {
     for (i, line) in text.lines().enumerate().skip(from_line.saturating_sub(1)) {
-        let t = line.trim_start().trim_start_matches("- ").trim_start();
-        let t = t.trim_start_matches('{').trim_start();
-        if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_prefix(':')) {
-            let v = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+        if let Some(v) = key_value(line, key) {
             if value.is_none_or(|want| v == want || v.starts_with(&format!("{want},"))) {
                 return i + 1;
             }
@@ -161,7 +193,7 @@ impl Suite {
         named.sort();
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for (name, file) in named {
-            let text = std::fs::read(&file).unwrap_or_default();
+            let text = read_bounded(&file).unwrap_or_default();
             for b in name.bytes().chain([0]).chain(text).chain([0]) {
                 h ^= u64::from(b);
                 h = h.wrapping_mul(0x0100_0000_01b3);
@@ -176,13 +208,38 @@ pub fn load_case(file: &Path) -> Result<LoadedCase, CaseError> {
     parse_case(file, read(file)?)
 }
 
+/// CASE-10.1, CASE-10.2: reads a case file as UTF-8 text, at most `MAX_FILE_BYTES` of it.
 fn read(file: &Path) -> Result<String, CaseError> {
-    std::fs::read_to_string(file).map_err(|e| CaseError {
+    let bytes = read_bounded(file).map_err(|e| CaseError {
         file: file.to_path_buf(),
         line: 0,
         column: 0,
         message: format!("cannot read: {e}"),
-    })
+    })?;
+    yaml::decode(bytes).map_err(|e| case_error(file, e))
+}
+
+/// CASE-10.1, CASE-10.5: the first `MAX_FILE_BYTES + 1` bytes of a regular file (one byte beyond the limit is
+/// enough to know that the file is too large). A FIFO or a device is refused, not waited on or read forever.
+fn read_bounded(file: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    if !std::fs::metadata(file)?.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)?
+        .take(yaml::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn case_error(file: &Path, e: yaml::YamlError) -> CaseError {
+    CaseError {
+        file: file.to_path_buf(),
+        line: e.line,
+        column: e.column,
+        message: e.message,
+    }
 }
 
 /// CASE-8: whether a case file is a Kee case: it lies in a folder named `kee`.
@@ -211,30 +268,30 @@ fn parse_any<C: serde::de::DeserializeOwned>(
     file: &Path,
     text: String,
 ) -> Result<LoadedCase<C>, CaseError> {
+    let text = yaml::without_bom(text);
     match yaml::parse::<C>(&text) {
         Ok(case) => Ok(LoadedCase {
             file: file.to_path_buf(),
             text,
             case,
         }),
-        Err(e) => Err(CaseError {
-            file: file.to_path_buf(),
-            line: e.line,
-            column: e.column,
-            message: e.message,
-        }),
+        Err(e) => Err(case_error(file, e)),
     }
 }
 
+/// CASE-10.5: every `*.yaml` and `*.yml` regular file under `dir`. Symbolic links to folders are not followed
+/// (a link to `.` would otherwise be walked without end); a symbolic link to a regular file is read like one.
 fn collect_yaml(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let p = e.path();
-        if p.is_dir() {
+        // `file_type` does not follow a symbolic link: a link is never walked into as a folder.
+        let real_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        if real_dir {
             collect_yaml(&p, out);
-        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+        } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") && p.is_file() {
             out.push(p);
         }
     }

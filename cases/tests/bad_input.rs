@@ -390,3 +390,300 @@ fn played_confirmations_need_their_option_and_valid_moves() {
     assert!(e.contains("bad-input.yaml:16:"), "{e}");
     assert!(e.contains("unknown field `red`"), "{e}");
 }
+
+// ---- Hostile input (issue 24, CASE-10) ---------------------------------------------------------------
+
+/// A fresh, empty folder under the system's temp folder, unique to this test and run.
+fn temp_dir(name: &str) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let dir = std::env::temp_dir().join(format!(
+        "gorules-cases-{name}-{}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temp folder");
+    dir
+}
+
+#[test]
+fn deep_flow_nesting_is_rejected_before_yaml_reads_it() {
+    // 100,000 nested flow lists (200 KB): serde_yaml alone takes minutes over this.
+    let text = format!("id: deep\nchecks: {}", "[".repeat(100_000));
+    let e = one_error(&text);
+    // `checks` opens a block mapping (1 level); the 64th `[` (column 8 + 64) is the 65th level.
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:2:72: nesting deeper than 64 levels (CASE-10.4)"
+    );
+    // Flow maps count too, and brackets inside quoted or block scalars do not.
+    let e = one_error(&format!("id: deep\nchecks: {}", "{a: ".repeat(1_000)));
+    assert!(
+        e.ends_with("nesting deeper than 64 levels (CASE-10.4)"),
+        "{e}"
+    );
+    let quoted = format!("x: \"{}\"\ny: |\n  {}\n", "[".repeat(500), "{".repeat(500));
+    assert!(!one_error(&quoted).contains("nesting"));
+}
+
+#[test]
+fn deep_block_nesting_is_rejected() {
+    let mut text = String::from("id: deep\n");
+    for level in 0..100 {
+        text.push_str(&format!("{}a:\n", "  ".repeat(level)));
+    }
+    let e = one_error(&text);
+    // Level 1 is the mapping of `id:`; line k opens level k - 1: the key on line 66 (column 129) level 65.
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:66:129: nesting deeper than 64 levels (CASE-10.4)"
+    );
+    let e = one_error(&format!("checks:\n{}x\n", "- ".repeat(1_000)));
+    assert!(e.starts_with("cases/test/bad-input.yaml:2:"), "{e}");
+    assert!(
+        e.ends_with("nesting deeper than 64 levels (CASE-10.4)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_file_larger_than_the_limit_is_rejected_with_its_name() {
+    let dir = temp_dir("large");
+    let file = dir.join("large.yaml");
+    // A valid case padded with comment lines past 1 MiB.
+    let line = format!("# {}\n", "x".repeat(1021));
+    let text = format!("{GOOD}{}", line.repeat(1024));
+    assert!(text.len() > gorules_cases::MAX_FILE_BYTES);
+    std::fs::write(&file, &text).expect("write");
+    let e = gorules_cases::suite::load_case(&file).expect_err("too large");
+    assert_eq!(e.file, file);
+    // The limit is crossed on the 1024 - 20 + 1 = 1005th comment line (1024 bytes a line after GOOD).
+    let over = gorules_cases::MAX_FILE_BYTES - GOOD.len();
+    let (line, column) = (20 + over / 1024, over % 1024 + 1);
+    assert_eq!((e.line, e.column), (line, column), "{e}");
+    assert!(
+        e.message
+            .starts_with("the file is larger than 1048576 bytes (1 MiB)"),
+        "{e}"
+    );
+    // The same text given as a string is refused the same way.
+    let e = one_error(&text);
+    assert!(e.contains("larger than 1048576 bytes"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn symlinked_folders_are_not_walked() {
+    let root = temp_dir("symlinks");
+    let cases = root.join("cases").join("test");
+    std::fs::create_dir_all(&cases).expect("create");
+    std::fs::write(cases.join("bad-input.yaml"), GOOD).expect("write");
+    // Two links to `.`: following them would walk 2^40 paths before the system's link limit stops it.
+    std::os::unix::fs::symlink(".", cases.join("a")).expect("symlink");
+    std::os::unix::fs::symlink(".", cases.join("b")).expect("symlink");
+    // A link to a file is read like a file.
+    std::fs::create_dir_all(root.join("elsewhere")).expect("create");
+    let other = GOOD.replace("id: bad-input", "id: linked");
+    std::fs::write(root.join("elsewhere").join("linked.yaml"), other).expect("write");
+    std::os::unix::fs::symlink(
+        root.join("elsewhere").join("linked.yaml"),
+        cases.join("linked.yaml"),
+    )
+    .expect("symlink");
+    let (suite, _) = Suite::load(&root);
+    let mut files: Vec<PathBuf> = suite.cases.iter().map(|c| c.file.clone()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        vec![cases.join("bad-input.yaml"), cases.join("linked.yaml")]
+    );
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    assert_eq!(errors(&format!("\u{feff}{GOOD}")), vec![]);
+    let dir = temp_dir("bom");
+    let file = dir.join("bad-input.yaml");
+    std::fs::write(&file, [&[0xef, 0xbb, 0xbf][..], GOOD.as_bytes()].concat()).expect("write");
+    let lc = gorules_cases::suite::load_case(&file).expect("a BOM is dropped");
+    assert_eq!(lc.case.title, "A small constructed case");
+    assert!(lc.text.starts_with("id:"));
+    // Positions after a BOM are those an editor shows.
+    let bad = format!(
+        "\u{feff}{}",
+        GOOD.replace("expect: legal", "expect: forbidden")
+    );
+    assert!(
+        one_error(&bad).starts_with("cases/test/bad-input.yaml:19:15: "),
+        "{}",
+        one_error(&bad)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_second_yaml_document_is_named_with_its_line() {
+    let e = one_error(&format!("{GOOD}---\n{GOOD}"));
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:20:1: one case per file (CASE-10.3): a second YAML document starts here"
+    );
+    // With an explicit first `---`, and with CRLF line ends.
+    let e = one_error(&format!("---\n{GOOD}---\n{GOOD}"));
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:21:1: one case per file"),
+        "{e}"
+    );
+    let crlf = format!("{GOOD}---\n{GOOD}").replace('\n', "\r\n");
+    let e = one_error(&crlf);
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:20:1: one case per file"),
+        "{e}"
+    );
+}
+
+#[test]
+fn text_that_is_not_utf8_is_named_with_its_line_and_column() {
+    let dir = temp_dir("utf8");
+    let file = dir.join("bad-input.yaml");
+    let bytes = GOOD
+        .replace("A small", "A sm\u{e9}ll")
+        .replacen('\u{e9}', "\u{1}", 1);
+    let mut bytes = bytes.into_bytes();
+    // Latin-1 `é` (0xE9) on line 2, column 13.
+    let at = bytes.iter().position(|b| *b == 1).expect("marker");
+    bytes[at] = 0xe9;
+    std::fs::write(&file, &bytes).expect("write");
+    let e = gorules_cases::suite::load_case(&file).expect_err("not UTF-8");
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}:2:13: not valid UTF-8 (byte 0xE9); case files are UTF-8",
+            file.display()
+        )
+    );
+    // UTF-16 says so.
+    let utf16: Vec<u8> = [0xff, 0xfe]
+        .into_iter()
+        .chain(GOOD.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    std::fs::write(&file, utf16).expect("write");
+    let e = gorules_cases::suite::load_case(&file).expect_err("UTF-16");
+    assert_eq!((e.line, e.column), (1, 1));
+    assert!(e.message.contains("UTF-16"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_repeated_case_id_names_both_files() {
+    let load = |file: &str| parse_case(Path::new(file), GOOD.to_string()).expect("loads");
+    let mut suite = Suite::empty(&root());
+    // Given out of order, a Kee-free suite with the id three times.
+    for file in [
+        "cases/c/bad-input.yaml",
+        "cases/a/bad-input.yaml",
+        "cases/b/bad-input.yaml",
+    ] {
+        suite.cases.push(load(file));
+    }
+    let dups: Vec<String> = lint::lint(&suite)
+        .iter()
+        .filter(|e| e.message.contains("used again"))
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        dups,
+        vec![
+            "cases/b/bad-input.yaml:1: case id `bad-input` is used again: first in cases/a/bad-input.yaml:1",
+            "cases/c/bad-input.yaml:1: case id `bad-input` is used again: first in cases/a/bad-input.yaml:1",
+        ]
+    );
+}
+
+#[test]
+fn segments_name_players_in_words() {
+    let text = GOOD.replace(
+        "      move: \"#[b]\"\n",
+        "      after: [\"#[a]\", \"#[b]\"]\n      move: \"O[p]\"\n",
+    );
+    let e = one_error(&text);
+    assert!(
+        e.ends_with(
+            "segment 2 starts with black, but white is to move after the segment before it"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_fifo_is_not_waited_on() {
+    let root = temp_dir("fifo");
+    let cases = root.join("cases").join("test");
+    std::fs::create_dir_all(&cases).expect("create");
+    std::fs::write(cases.join("bad-input.yaml"), GOOD).expect("write");
+    let fifo = cases.join("fifo.yaml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("mkfifo is not available: skipped");
+        return;
+    }
+    // Opening a FIFO for reading waits for a writer: neither the walk nor a named file may open it.
+    let (suite, _) = Suite::load(&root);
+    assert_eq!(suite.cases.len(), 1);
+    let e = gorules_cases::suite::load_case(&fifo).expect_err("not a file");
+    assert!(
+        e.to_string().ends_with("cannot read: not a regular file"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn a_case_with_thousands_of_checks_is_linted_with_their_lines() {
+    // Each check's line is looked up, not searched for from the top (the lint took 50 s on 18,000 checks).
+    let checks: String = (0..5_000)
+        .map(|i| format!("  - legality:\n      {{name: c{i}, move: \"#[b]\", expect: legal}}\n"))
+        .collect();
+    let text = GOOD.replace(
+        "  - legality:\n      name: black-b\n      move: \"#[b]\"\n      expect: legal\n",
+        &checks.replace("name: c4999, move: \"#[b]\"", "name: c4999, move: \"#[c]\""),
+    );
+    let e = one_error(&text);
+    assert_eq!(
+        e,
+        "cases/test/bad-input.yaml:10015: check `c4999`: move 1: label `c` is not on the board's labels"
+    );
+}
+
+#[test]
+fn long_move_lists_are_resolved_by_look_up() {
+    // 300,000 label moves on a 52x52 board: each label is looked up, not searched for on the board.
+    let row = vec!["."; 52].join(" ");
+    let board: String = (0..52).map(|_| format!("  {row}\n")).collect();
+    let labels = board.replacen("  . ", "  a ", 1);
+    let text = GOOD
+        .replace("  . # O .\n  # O . O\n", &board)
+        .replace("  a # O .\n  # O b O\n", &labels)
+        .replace(
+            "      move: \"#[b]\"\n",
+            &format!(
+                "      after: \"#[{}]\"\n      move: \"#[a]\"\n",
+                "a".repeat(300_000)
+            ),
+        );
+    assert_eq!(errors(&text), vec![]);
+    // A numbered diagram whose 100,000 moves are all passes.
+    let passes: Vec<String> = (1..=100_000).map(|k| k.to_string()).collect();
+    let text = GOOD.replace(
+        "      move: \"#[b]\"\n",
+        &format!(
+            "      after: {{first: black, diagram: \". # O .\\n# O . O\", passes: [{}]}}\n      move: \"#[b]\"\n",
+            passes.join(", ")
+        ),
+    );
+    assert_eq!(errors(&text), vec![]);
+}

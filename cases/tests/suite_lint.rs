@@ -35,3 +35,27 @@ fn every_naj_case_cites_seed_000_or_says_it_is_constructed() {
         );
     }
 }
+
+#[test]
+fn check_lines_found_in_one_pass_agree_with_check_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (suite, _) = Suite::load(&root);
+    for lc in &suite.cases {
+        let lines = lc.check_lines();
+        for check in &lc.case.checks {
+            let name = check.common().name;
+            assert_eq!(
+                lines.line(name),
+                lc.check_line(name),
+                "{}: {name}",
+                lc.file.display()
+            );
+        }
+    }
+    for lc in &suite.kee_cases {
+        let lines = lc.check_lines();
+        for check in &lc.case.checks {
+            assert_eq!(lines.line(check.name()), lc.check_line(check.name()));
+        }
+    }
+}

@@ -4,7 +4,7 @@ use crate::error::ParseError;
 use crate::parser::{NotationParser, Rule};
 use crate::vertex::Vertex;
 use pest::Parser;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::str::FromStr;
 
@@ -29,6 +29,8 @@ pub struct Node {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Graph {
     nodes: Vec<Node>,
+    /// Each name's index in `nodes`, so that a name is looked up, not searched for.
+    index: BTreeMap<String, usize>,
 }
 
 /// Words that cannot name an intersection because they name plays (NOT-7).
@@ -42,7 +44,7 @@ impl Graph {
 
     /// The index of the intersection called `name`.
     pub fn index_of(&self, name: &str) -> Option<usize> {
-        self.nodes.iter().position(|n| n.name == name)
+        self.index.get(name).copied()
     }
 
     /// Builds a graph from nodes, checking NOT-6.3: unique names, none reserved, neighbours on the board, no
@@ -51,14 +53,18 @@ impl Graph {
         if nodes.is_empty() {
             return Err("a graph board needs at least one intersection".into());
         }
-        let mut seen = HashSet::with_capacity(nodes.len());
-        // Every (intersection, neighbour) pair listed, so that each check is a look-up.
-        let mut edges = HashSet::new();
+        // Every edge, to check symmetry by look-up: time linear in the size of the graph.
+        let edges: HashSet<(usize, usize)> = nodes
+            .iter()
+            .enumerate()
+            .flat_map(|(i, n)| n.neighbours.iter().map(move |&j| (i, j)))
+            .collect();
+        let mut index = BTreeMap::new();
         for (i, n) in nodes.iter().enumerate() {
             if RESERVED.contains(&n.name.as_str()) {
                 return Err(format!("`{}` names a play, not an intersection", n.name));
             }
-            if !seen.insert(n.name.as_str()) {
+            if index.insert(n.name.clone(), i).is_some() {
                 return Err(format!("intersection `{}` is listed twice", n.name));
             }
             if n.stone
@@ -66,6 +72,7 @@ impl Graph {
             {
                 return Err(format!("intersection `{}`: no such player", n.name));
             }
+            let mut seen = HashSet::new();
             for &j in &n.neighbours {
                 let Some(m) = nodes.get(j) else {
                     return Err(format!("intersection `{}`: neighbour out of range", n.name));
@@ -73,14 +80,9 @@ impl Graph {
                 if j == i {
                     return Err(format!("`{}` cannot be its own neighbour", n.name));
                 }
-                if !edges.insert((i, j)) {
+                if !seen.insert(j) {
                     return Err(format!("`{}` lists `{}` twice", n.name, m.name));
                 }
-            }
-        }
-        for (i, n) in nodes.iter().enumerate() {
-            for &j in &n.neighbours {
-                let m = &nodes[j];
                 if !edges.contains(&(j, i)) {
                     return Err(format!(
                         "`{}` lists `{}` as a neighbour but `{}` does not list `{}`",
@@ -89,7 +91,7 @@ impl Graph {
                 }
             }
         }
-        Ok(Graph { nodes })
+        Ok(Graph { nodes, index })
     }
 
     /// NOT-6.4: a rectangular grid as a graph: intersections named by their GTP vertices (NOT-2.2), listed
@@ -132,6 +134,7 @@ impl Graph {
     /// The same graph with other stones (`stones[i]` for node i); `None` if the length differs.
     pub fn with_stones(&self, stones: &[Option<u8>]) -> Option<Graph> {
         (stones.len() == self.nodes.len()).then(|| Graph {
+            index: self.index.clone(),
             nodes: self
                 .nodes
                 .iter()
@@ -172,15 +175,15 @@ impl Graph {
                 "expected at least one intersection line `name stone : neighbour ...`",
             ));
         }
-        // Each name's first line, so that looking a neighbour up is not a walk over every line.
-        let mut index: HashMap<&str, usize> = HashMap::with_capacity(lines.len());
+        // Each name's first line, and every (line, neighbour named) pair: NOT-6.3's checks look these up.
+        let mut first: HashMap<&str, usize> = HashMap::with_capacity(lines.len());
         for (i, (name, _, _)) in lines.iter().enumerate() {
-            index.entry(name.as_str()).or_insert(i);
+            first.entry(name.as_str()).or_insert(i);
         }
-        // Every (intersection, neighbour) pair as written, for the symmetry check.
-        let listed: HashSet<(&str, &str)> = lines
+        let listed: HashSet<(usize, &str)> = lines
             .iter()
-            .flat_map(|(n, _, nbs)| nbs.iter().map(move |nb| (n.as_str(), nb.as_str())))
+            .enumerate()
+            .flat_map(|(i, (_, _, nbs))| nbs.iter().map(move |p| (i, p.as_str())))
             .collect();
         let mut nodes = Vec::with_capacity(lines.len());
         for (i, (name, stone, neighbours)) in lines.iter().enumerate() {
@@ -196,16 +199,16 @@ impl Graph {
                     ),
                 ));
             }
-            if index[name.as_str()] != i {
+            if first.get(name.as_str()) != Some(&i) {
                 return Err(at(
                     name,
                     format!("intersection `{}` is listed twice", name.as_str()),
                 ));
             }
-            let mut idx = Vec::new();
-            let mut idx_seen = HashSet::new();
+            let mut idx = Vec::with_capacity(neighbours.len());
+            let mut seen = HashSet::with_capacity(neighbours.len());
             for nb in neighbours {
-                let Some(&j) = index.get(nb.as_str()) else {
+                let Some(&j) = first.get(nb.as_str()) else {
                     return Err(at(
                         nb,
                         format!(
@@ -220,14 +223,13 @@ impl Graph {
                         format!("`{}` cannot be its own neighbour", nb.as_str()),
                     ));
                 }
-                if !idx_seen.insert(j) {
+                if !seen.insert(j) {
                     return Err(at(
                         nb,
                         format!("`{}` is listed twice as a neighbour", nb.as_str()),
                     ));
                 }
-                let back = listed.contains(&(nb.as_str(), name.as_str()));
-                if !back {
+                if !listed.contains(&(j, name.as_str())) {
                     return Err(at(
                         nb,
                         format!(

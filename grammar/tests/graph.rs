@@ -138,3 +138,41 @@ fn graph_errors_are_located() {
     let e = KeePlays::parse("a - b").expect_err("bad play");
     assert_eq!((e.line, e.column), (1, 3));
 }
+
+/// A graph as large as a case file can hold (1 MiB): a path of 50,000 intersections, and one intersection
+/// joined to 20,000 others. Parsing it takes time about linear in its size (NOT-6.3's checks look names up,
+/// they do not search lists).
+#[test]
+fn a_large_graph_parses() {
+    let n = 50_000;
+    let text: String = (0..n)
+        .map(|i| {
+            let mut line = format!("n{i} . :");
+            if i > 0 {
+                line.push_str(&format!(" n{}", i - 1));
+            }
+            if i + 1 < n {
+                line.push_str(&format!(" n{}", i + 1));
+            }
+            line + "\n"
+        })
+        .collect();
+    let g = Graph::parse(&text).expect("a path");
+    assert_eq!(g.nodes().len(), n);
+    assert_eq!(g.index_of("n49999"), Some(n - 1));
+    assert_eq!(Graph::parse(&g.to_string()), Ok(g));
+
+    let k = 20_000;
+    let hub: Vec<String> = (1..=k).map(|i| format!("s{i}")).collect();
+    let mut text = format!("hub . : {}\n", hub.join(" "));
+    for s in &hub {
+        text.push_str(&format!("{s} # : hub\n"));
+    }
+    let g = Graph::parse(&text).expect("a star");
+    assert_eq!(g.nodes()[0].neighbours.len(), k);
+    // A neighbour listed twice is still found, at its second mention.
+    let twice = text.replacen("s2 s3", "s2 s2", 1);
+    let e = Graph::parse(&twice).expect_err("s2 twice");
+    assert_eq!((e.line, e.column), (1, 15));
+    assert!(e.message.contains("`s2` is listed twice"), "{e}");
+}

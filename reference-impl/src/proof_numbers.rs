@@ -86,6 +86,21 @@ pub(crate) fn select(
     proof_limit: u32,
     disproof_limit: u32,
 ) -> (usize, u32, u32) {
+    select_widened(or, children, here, proof_limit, disproof_limit, 0)
+}
+
+/// [`select`] with the 1+ε trick (Pawlewicz and Lew): the chosen child is searched until its number passes the
+/// second best child's times 1 + 1/`inverse_epsilon` (plus one), not just the second best's plus one, so that
+/// df-pn switches less often between two children of close numbers. `inverse_epsilon` 0 is plain [`select`].
+/// Thresholds only decide which state is searched when; an answer still comes from settled children alone.
+pub(crate) fn select_widened(
+    or: bool,
+    children: &[Numbers],
+    here: Numbers,
+    proof_limit: u32,
+    disproof_limit: u32,
+    inverse_epsilon: u32,
+) -> (usize, u32, u32) {
     let pick = |c: &Numbers| if or { c.proof } else { c.disproof };
     let mut best = 0;
     let mut second = INFINITE;
@@ -97,6 +112,10 @@ pub(crate) fn select(
             second = second.min(pick(c));
         }
     }
+    let second = match inverse_epsilon {
+        0 => second,
+        k => second.saturating_add(second / k),
+    };
     let c = children.get(best).copied().unwrap_or(UNKNOWN);
     let (child_proof, child_disproof) = if or {
         (

@@ -23,6 +23,9 @@ pub enum Verdict {
     Pass,
     /// Something was not as expected; the text shows expected against actual.
     Fail(String),
+    /// The engine failed (PROTO-7.1: did not start, exited, hung, broke the protocol), so the check could not be
+    /// judged; never a known failure (PROTO-7.4).
+    EngineFailure(String),
     /// Not run, and why (a missing feature, or something the runner cannot yet ask).
     Ignored(String),
     /// Run, but the engine could not decide a value under best play within its node limit, and the bounds it
@@ -110,6 +113,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Err(Outcome::Ignored(why)) => Verdict::Ignored(why),
         Err(Outcome::Fail(why)) => Verdict::Fail(why),
         Err(Outcome::Undecided(why)) => Verdict::Undecided(why),
+        Err(Outcome::EngineFailure(why)) => Verdict::EngineFailure(why),
     }
 }
 
@@ -117,6 +121,7 @@ enum Outcome {
     Ignored(String),
     Fail(String),
     Undecided(String),
+    EngineFailure(String),
 }
 
 impl From<EngineError> for Outcome {
@@ -126,6 +131,7 @@ impl From<EngineError> for Outcome {
                 Outcome::Ignored(format!("the engine does not support {m}"))
             }
             EngineError::OutOfReach(m) => Outcome::Undecided(m),
+            EngineError::Failed(m) => Outcome::EngineFailure(m),
             other => Outcome::Fail(other.to_string()),
         }
     }

@@ -262,8 +262,12 @@ pub enum EngineError {
     Unsupported(String),
     /// The engine refused the input (e.g. an illegal move in moves that should be legal).
     Refused(String),
-    /// The engine failed: crashed, hung, or answered something that is not an answer.
+    /// The engine failed (PROTO-7.1): it did not start, exited, closed its output, hung, or wrote something that
+    /// is not a response; the check's verdict is then `engine-failed`, whatever a baseline says.
     Failed(String),
+    /// The engine answered with a response whose text is not what the command answers (a wrong answer: the check
+    /// fails).
+    Malformed(String),
     /// A best-play search the check needed ran out of the engine's node limit (PROTO-3.13, SOLVER-1.4); the check
     /// is reported as undecided (PROTO-7.2).
     OutOfReach(String),
@@ -275,6 +279,7 @@ impl fmt::Display for EngineError {
             EngineError::Unsupported(m) => write!(f, "unsupported: {m}"),
             EngineError::Refused(m) => write!(f, "refused: {m}"),
             EngineError::Failed(m) => write!(f, "engine failure: {m}"),
+            EngineError::Malformed(m) => write!(f, "malformed answer: {m}"),
             EngineError::OutOfReach(m) => write!(f, "out of reach: {m}"),
         }
     }

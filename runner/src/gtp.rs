@@ -1,12 +1,14 @@
 //! A GTP connection to an engine (spec/protocol.md PROTO-1, PROTO-7): a child process, or the reference
 //! engine's protocol server on a thread of this process. Every command has a timeout; an engine that exits,
-//! hangs or answers garbage is reported as failed, and the connection is then dead.
+//! hangs, stops reading, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), its whole
+//! process group is ended (PROTO-7.3), and the connection is then dead.
 
 use crate::engine::EngineError;
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command as Process, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command as Process, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 /// How to start an engine: a command line, or the reference engine in-process.
@@ -45,37 +47,183 @@ impl Launch {
     }
 }
 
+/// PROTO-7.1: the longest line an engine may write, newline excluded (1 MiB); a longer line fails the engine.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// PROTO-7.1: the longest response an engine may write, its lines together (16 MiB); a longer one fails the
+/// engine.
+pub const MAX_RESPONSE_BYTES: usize = 16 << 20;
+
+/// How many lines the reader thread keeps ahead of the runner; beyond that it waits, so an engine that writes
+/// while nobody is listening fills the pipe, not the runner's memory.
+const LINES_AHEAD: usize = 64;
+
+/// How long the runner waits, after an engine closed its output, for it to exit, so that the failure can say
+/// how it ended.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+/// What the reader thread saw on the engine's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Output {
+    /// A line, without its newline.
+    Line(String),
+    /// The output was closed (end of file, or a read error).
+    Closed,
+    /// PROTO-7.1: a line longer than [`MAX_LINE_BYTES`].
+    TooLong,
+    /// PROTO-7.1: a line that is not UTF-8; the offset of its first invalid byte.
+    NotUtf8(usize),
+}
+
 /// A live connection.
 pub struct Gtp {
-    writer: Box<dyn Write + Send>,
-    lines: Receiver<Option<String>>,
-    child: Option<Child>,
+    commands: Sender<String>,
+    lines: Receiver<Output>,
+    child: Option<EngineProcess>,
     timeout: Duration,
     next_id: u64,
     dead: Option<String>,
 }
 
-fn forward_lines(reader: impl Read + Send + 'static) -> Receiver<Option<String>> {
-    let (tx, rx) = channel();
+/// Writes the commands to the engine on a thread of its own, so that an engine that stops reading its input
+/// cannot block the runner: the command's answer times out instead (PROTO-7.1). The thread ends when the
+/// connection is dropped or the engine's input is closed.
+fn forward_commands(mut writer: impl Write + Send + 'static) -> Sender<String> {
+    let (tx, rx) = channel::<String>();
+    std::thread::spawn(move || {
+        for command in rx {
+            if writer
+                .write_all(command.as_bytes())
+                .and_then(|()| writer.flush())
+                .is_err()
+            {
+                return;
+            }
+        }
+    });
+    tx
+}
+
+/// Reads the engine's output on a thread of its own, one line at a time and at most [`MAX_LINE_BYTES`] a line
+/// (PROTO-7.1), and forwards what it read; it stops at the first closed, over-long or non-UTF-8 line.
+fn forward_lines(reader: impl Read + Send + 'static) -> Receiver<Output> {
+    let (tx, rx) = sync_channel(LINES_AHEAD);
     std::thread::spawn(move || {
         let mut reader = BufReader::new(reader);
         loop {
-            let mut line = String::new();
-            match reader.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(None);
-                    return;
-                }
-                Ok(_) => {
-                    let line = line.trim_end_matches(['\n', '\r']).to_string();
-                    if tx.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
+            let out = read_line(&mut reader);
+            let last = !matches!(out, Output::Line(_));
+            if tx.send(out).is_err() || last {
+                return;
             }
         }
     });
     rx
+}
+
+/// One line of at most [`MAX_LINE_BYTES`] bytes (PROTO-7.1), without its newline (`\n` or `\r\n`). A last line
+/// without a newline is a line; then the output is closed.
+fn read_line(reader: &mut impl BufRead) -> Output {
+    let mut bytes = Vec::new();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    match reader.take(limit).read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => return Output::Closed,
+        Ok(_) => {}
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE_BYTES {
+        return Output::TooLong;
+    }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    match String::from_utf8(bytes) {
+        Ok(line) => Output::Line(line),
+        Err(e) => Output::NotUtf8(e.utf8_error().valid_up_to()),
+    }
+}
+
+/// At most 200 characters of an engine's text, for a message.
+fn excerpt(text: &str) -> String {
+    const SHOWN: usize = 200;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{}... ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
+}
+
+/// PROTO-7.3: an engine's process, started as the leader of a process group of its own, so that ending it ends
+/// whatever it started too (an engine behind a wrapper script, helpers it spawned).
+struct EngineProcess {
+    child: Child,
+    /// Whether [`EngineProcess::end`] has run.
+    ended: bool,
+}
+
+impl EngineProcess {
+    /// Starts `program` with `args` in a new process group, its stdin and stdout piped.
+    fn spawn(program: &str, args: &[String]) -> std::io::Result<EngineProcess> {
+        let child = Process::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()?;
+        Ok(EngineProcess {
+            child,
+            ended: false,
+        })
+    }
+
+    /// How the engine ended, if it has exited within `grace`.
+    fn exited_within(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                Ok(None) | Err(_) => return None,
+            }
+        }
+    }
+
+    /// PROTO-7.3: kills the whole process group (the engine and everything it started that is still in its
+    /// group), then reaps the engine.
+    fn end(&mut self) {
+        if std::mem::replace(&mut self.ended, true) {
+            return;
+        }
+        // The group's id is the engine's pid (`process_group(0)`). While any member of the group lives, the
+        // system does not give that id to another process, so this reaches only the engine's group, even after
+        // the engine itself has been reaped (by `exited_within`); an empty group is simply not found.
+        if let Ok(pgid) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals a process group; it touches no memory of ours.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.end();
+    }
+}
+
+/// How an engine ended, in words: `exited with status 3`, `killed by signal 9`.
+fn ended(status: ExitStatus) -> String {
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(signal)) => format!("killed by signal {signal}"),
+        (None, None) => format!("ended ({status})"),
+    }
 }
 
 impl Gtp {
@@ -97,7 +245,7 @@ impl Gtp {
                     );
                 });
                 Ok(Gtp {
-                    writer: Box::new(to_server),
+                    commands: forward_commands(to_server),
                     lines: forward_lines(from_server),
                     child: None,
                     timeout,
@@ -109,15 +257,10 @@ impl Gtp {
                 let (program, args) = argv
                     .split_first()
                     .ok_or_else(|| EngineError::Failed("no engine command".into()))?;
-                let mut child = Process::new(program)
-                    .args(args)
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .map_err(|e| {
-                        EngineError::Failed(format!("cannot start `{}`: {e}", argv.join(" ")))
-                    })?;
+                let mut process = EngineProcess::spawn(program, args).map_err(|e| {
+                    EngineError::Failed(format!("cannot start `{}`: {e}", argv.join(" ")))
+                })?;
+                let child = &mut process.child;
                 let stdin = child
                     .stdin
                     .take()
@@ -127,9 +270,9 @@ impl Gtp {
                     .take()
                     .ok_or_else(|| EngineError::Failed("no stdout".into()))?;
                 Ok(Gtp {
-                    writer: Box::new(stdin),
+                    commands: forward_commands(stdin),
                     lines: forward_lines(stdout),
-                    child: Some(child),
+                    child: Some(process),
                     timeout,
                     next_id: 1,
                     dead: None,
@@ -145,9 +288,8 @@ impl Gtp {
 
     fn fail(&mut self, why: String) -> EngineError {
         self.dead = Some(why.clone());
-        if let Some(c) = &mut self.child {
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(p) = &mut self.child {
+            p.end();
         }
         EngineError::Failed(why)
     }
@@ -178,37 +320,35 @@ impl Gtp {
             name: name.to_string(),
             args: args.iter().map(|a| a.to_string()).collect(),
         };
-        let line = format!("{command}\n");
-        if let Err(e) = self
-            .writer
-            .write_all(line.as_bytes())
-            .and_then(|_| self.writer.flush())
-        {
-            return Err(self.fail(format!("cannot send `{command}`: {e}")));
+        if self.commands.send(format!("{command}\n")).is_err() {
+            let how = self.how_it_ended();
+            return Err(self.fail(format!(
+                "cannot send `{command}`: the engine closed its input: {how}"
+            )));
         }
         let deadline = Instant::now() + timeout;
         let mut reader = ResponseReader::default();
+        let mut response_bytes = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(Some(l)) => match reader.feed(&l) {
-                    None => continue,
-                    Some(Err(garbage)) => {
-                        return Err(
-                            self.fail(format!("answered `{command}` with garbage: {garbage}"))
-                        )
-                    }
-                    Some(Ok(r)) if r.id.is_some() && r.id != Some(id) => {
-                        return Err(
-                            self.fail(format!("answered `{command}` with the id {:?}", r.id))
-                        )
-                    }
-                    Some(Ok(r)) => return Ok(r),
-                },
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            let line = match self.lines.recv_timeout(left) {
+                Ok(Output::Line(l)) => l,
+                Ok(Output::TooLong) => {
                     return Err(self.fail(format!(
-                        "closed its output (exited?) while answering `{command}`"
+                        "wrote a line longer than {MAX_LINE_BYTES} bytes while answering `{command}`"
                     )))
+                }
+                Ok(Output::NotUtf8(at)) => {
+                    return Err(self.fail(format!(
+                        "wrote a line that is not UTF-8 (an invalid byte at offset {at}) while answering \
+                         `{command}`"
+                    )))
+                }
+                Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    let how = self.how_it_ended();
+                    return Err(self.fail(format!(
+                        "closed its output while answering `{command}`: {how}"
+                    )));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(self.fail(format!(
@@ -216,7 +356,41 @@ impl Gtp {
                         timeout.as_secs_f64()
                     )))
                 }
+            };
+            response_bytes += line.len() + 1;
+            if response_bytes > MAX_RESPONSE_BYTES {
+                return Err(self.fail(format!(
+                    "wrote more than {MAX_RESPONSE_BYTES} bytes without ending its answer to `{command}`"
+                )));
             }
+            match reader.feed(&line) {
+                None => continue,
+                Some(Err(garbage)) => {
+                    return Err(self.fail(format!(
+                        "answered `{command}` with garbage: {}",
+                        excerpt(&garbage)
+                    )))
+                }
+                Some(Ok(r)) => match r.id {
+                    Some(got) if got != id => {
+                        return Err(
+                            self.fail(format!("answered `{command}` with the id {got}, not {id}"))
+                        )
+                    }
+                    _ => return Ok(r),
+                },
+            }
+        }
+    }
+
+    /// After the engine closed its output: how it ended (PROTO-7.1), waiting a moment for it to exit.
+    fn how_it_ended(&mut self) -> String {
+        match &mut self.child {
+            None => "the in-process engine stopped".into(),
+            Some(p) => match p.exited_within(EXIT_GRACE) {
+                Some(status) => ended(status),
+                None => format!("it had not exited {:.1} s later", EXIT_GRACE.as_secs_f64()),
+            },
         }
     }
 
@@ -238,19 +412,13 @@ impl Gtp {
 impl Drop for Gtp {
     fn drop(&mut self) {
         if self.dead.is_none() {
-            let _ = self.writer.write_all(b"quit\n");
-            let _ = self.writer.flush();
+            let _ = self.commands.send("quit\n".into());
         }
-        if let Some(c) = &mut self.child {
-            // Give the engine a moment to quit, then make sure it is gone.
-            for _ in 0..20 {
-                if matches!(c.try_wait(), Ok(Some(_))) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            let _ = c.kill();
-            let _ = c.wait();
+        if let Some(p) = &mut self.child {
+            // Give the engine a moment to quit, then end its whole process group (PROTO-7.3): what it started
+            // goes with it, whether it quit or not.
+            p.exited_within(Duration::from_millis(100));
+            p.end();
         }
     }
 }

@@ -61,6 +61,7 @@ pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut Remote) -> Verdict {
         Ok(problems) if problems.is_empty() => Verdict::Pass,
         Ok(problems) => Verdict::Fail(problems.join("\n")),
         Err(EngineError::OutOfReach(m)) => Verdict::Undecided(m),
+        Err(EngineError::Failed(m)) => Verdict::EngineFailure(m),
         Err(e) => Verdict::Fail(e.to_string()),
     }
 }
@@ -176,7 +177,7 @@ fn stones_of(text: &str) -> Result<BTreeMap<String, String>, EngineError> {
             w.split_once('=')
                 .map(|(n, p)| (n.to_string(), p.to_string()))
                 .ok_or_else(|| {
-                    EngineError::Failed(format!(
+                    EngineError::Malformed(format!(
                         "gorules-kee-position answered `{w}`, expected NAME=PLAYER"
                     ))
                 })
@@ -313,16 +314,14 @@ fn show_prohibitions(p: &[ExpectedProhibition]) -> String {
 /// What a line of plays did: the prohibitions seen, and the refusal that stopped it (play number, text).
 type Made = (Vec<ExpectedProhibition>, Option<(usize, String)>);
 
-/// Plays `plays` one by one.
-fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
+/// Plays `plays` one by one; `Ok(Err(problem))` for an answer that cannot be read, `Err` if the engine failed.
+fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Result<Made, String>, EngineError> {
     let mut seen = Vec::new();
     for (i, p) in plays.plays.iter().enumerate() {
         let word = p.to_string();
-        let r = engine
-            .kee("gorules-kee-play", &[&word])
-            .map_err(|e| e.to_string())?;
+        let r = engine.kee("gorules-kee-play", &[&word])?;
         if !r.success {
-            return Ok((seen, Some((i + 1, r.text))));
+            return Ok(Ok((seen, Some((i + 1, r.text)))));
         }
         if let Some(v) = fields(&r.text).get("prohibited") {
             let parsed = v.split_once(':').and_then(|(p, c)| {
@@ -339,22 +338,22 @@ fn make_plays(engine: &mut Remote, plays: &KeePlays) -> Result<Made, String> {
             match parsed {
                 Some(x) => seen.push(x),
                 None => {
-                    return Err(format!(
+                    return Ok(Err(format!(
                         "play {} ({word}): cannot read `prohibited={v}`",
                         i + 1
-                    ))
+                    )))
                 }
             }
         }
     }
-    Ok((seen, None))
+    Ok(Ok((seen, None)))
 }
 
 /// CASE-8.3.2.
 fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
     set_up(engine, case, case.to_play.unwrap_or(PlayerName(0)))?;
     let mut out = Vec::new();
-    let (seen, refusal) = match make_plays(engine, &g.plays.0) {
+    let (seen, refusal) = match make_plays(engine, &g.plays.0)? {
         Ok(x) => x,
         Err(m) => return Ok(vec![m]),
     };
@@ -457,6 +456,7 @@ fn game(case: &KeeCase, g: &KeeGameCheck, engine: &mut Remote) -> Found {
 }
 
 /// PROTO-9.8: what `gorules-kee-value` answered.
+#[derive(Debug, PartialEq)]
 enum Answer {
     /// The value, and how it was found (nodes and line), for messages.
     Value(i32, String),
@@ -482,7 +482,7 @@ fn value_after(
             Err(e) => return Ok(Err(format!("reply `{t}`: {e}"))),
         }
     }
-    match make_plays(engine, &plays) {
+    match make_plays(engine, &plays)? {
         Err(m) => return Ok(Err(m)),
         Ok((_, Some((n, text)))) => return Ok(Err(format!("play {n} was refused: {text}"))),
         Ok(_) => {}
@@ -493,38 +493,48 @@ fn value_after(
     if !r.success {
         return Ok(Err(format!("gorules-kee-value failed: {}", r.text)));
     }
-    let words: Vec<&str> = r.text.split_whitespace().collect();
-    let garbled = || Ok(Err(format!("gorules-kee-value answered `{}`", r.text)));
+    Ok(read_value(&r.text))
+}
+
+/// PROTO-9.8: reads an answer of `gorules-kee-value`: a value, or out of reach with the bounds proven (if any)
+/// and, optionally, the limit that stopped the search (PROTO-3.15); anything else is described as an error.
+fn read_value(text: &str) -> Result<Answer, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let garbled = || Err(format!("gorules-kee-value answered `{text}`"));
     match words.as_slice() {
         ["value", v, "nodes", n, rest @ ..] => match v.parse() {
-            Ok(v) => Ok(Ok(Answer::Value(
+            Ok(v) => Ok(Answer::Value(
                 v,
                 format!(
                     "{n} nodes; line: {}",
                     rest.iter().skip(1).copied().collect::<Vec<_>>().join(" ")
                 ),
-            ))),
+            )),
             Err(_) => garbled(),
         },
-        ["out-of-reach", "nodes", n, "low", low, "high", high] => {
+        ["out-of-reach", "nodes", n, "low", low, "high", high, limit @ ..]
+            if matches!(limit, [] | ["limit", _]) =>
+        {
             match (low.parse::<i32>(), high.parse::<i32>()) {
-                (Ok(low), Ok(high)) if low <= high => Ok(Ok(Answer::OutOfReach {
+                (Ok(low), Ok(high)) if low <= high => Ok(Answer::OutOfReach {
                     bounds: Some((low, high)),
-                    nodes: n.to_string(),
-                })),
+                    nodes: match limit {
+                        ["limit", l] if *l != "nodes" => format!("{n} (stopped by its {l} limit)"),
+                        _ => n.to_string(),
+                    },
+                }),
                 _ => garbled(),
             }
         }
         // An engine that gives no bounds.
-        ["out-of-reach", "nodes", n] => Ok(Ok(Answer::OutOfReach {
+        ["out-of-reach", "nodes", n] => Ok(Answer::OutOfReach {
             bounds: None,
             nodes: n.to_string(),
-        })),
-        _ => Ok(Err(format!(
-            "gorules-kee-value answered `{}`, expected `value V nodes N line ...` or `out-of-reach nodes N low L \
-             high H`",
-            r.text
-        ))),
+        }),
+        _ => Err(format!(
+            "gorules-kee-value answered `{text}`, expected `value V nodes N line ...` or `out-of-reach nodes N low L \
+             high H [limit nodes|time|depth]`"
+        )),
     }
 }
 
@@ -595,7 +605,28 @@ fn value(case: &KeeCase, v: &KeeValueCheck, engine: &mut Remote) -> Found {
 
 #[cfg(test)]
 mod tests {
-    use super::{judge, Answer, Judged};
+    use super::{judge, read_value, Answer, Judged};
+
+    #[test]
+    fn value_answers_are_read_with_or_without_the_limit() {
+        assert_eq!(
+            read_value("out-of-reach nodes 7 low -1 high 2 limit time"),
+            Ok(Answer::OutOfReach {
+                bounds: Some((-1, 2)),
+                nodes: "7 (stopped by its time limit)".into()
+            })
+        );
+        assert_eq!(
+            read_value("out-of-reach nodes 7 low -1 high 2 limit nodes"),
+            read_value("out-of-reach nodes 7 low -1 high 2")
+        );
+        assert!(read_value("out-of-reach nodes 7 low -1 high 2 limit").is_err());
+        assert!(read_value("out-of-reach nodes 7 low 3 high 2").is_err());
+        assert_eq!(
+            read_value("value 0 nodes 9 line A1 pass"),
+            Ok(Answer::Value(0, "9 nodes; line: A1 pass".into()))
+        );
+    }
 
     fn out_of_reach(low: i32, high: i32) -> Answer {
         Answer::OutOfReach {

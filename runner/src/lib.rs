@@ -16,11 +16,12 @@ use gorules_cases::kee::{KeeCase, KeeCheck};
 use gorules_cases::model::{Case, Check};
 use gorules_cases::Suite;
 use gtp::Launch;
-use libtest_mimic::{Failed, Trial};
+use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use remote::Remote;
 use std::collections::BTreeSet;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use summary::{Outcome, Record};
 
@@ -99,6 +100,12 @@ pub struct Planned {
     pub kind: String,
     /// What to run; `Err(reason)` for a check that is ignored or a case file with errors.
     pub job: Result<Job, Ignore>,
+    /// The ruleset, for its record (`lint` for a case file with errors).
+    ruleset: String,
+    /// The features it needs, for its record.
+    features: Vec<String>,
+    /// Where its record goes.
+    records: Arc<Mutex<Vec<Record>>>,
 }
 
 /// Why a planned check does not run a job.
@@ -111,12 +118,42 @@ pub enum Ignore {
 }
 
 impl Planned {
-    /// Runs the check now (outside libtest), as its trial would.
+    /// Runs the check now (outside libtest), as its trial would, and records it: a check the engine lacks
+    /// something for (run only under `--ignored`) and a case file with errors fail.
     pub fn run(self) -> Result<(), Failed> {
-        match self.job {
-            Ok(job) => job.run(),
-            Err(Ignore::Lacks(why)) | Err(Ignore::Broken(why)) => Err(Failed::from(why)),
-        }
+        let why = match self.job {
+            Ok(job) => return job.run(),
+            Err(Ignore::Lacks(why)) => format!("could not be run: {why}"),
+            Err(Ignore::Broken(why)) => why,
+        };
+        push_record(
+            &self.records,
+            Record::new(
+                &self.name,
+                &self.ruleset,
+                self.features,
+                Outcome::Failed,
+                why.clone(),
+                0.0,
+            ),
+        );
+        Err(Failed::from(why))
+    }
+
+    /// The record of this check when libtest counts it without running it (an ignored trial).
+    fn not_run(&self) -> Record {
+        let reason = match &self.job {
+            Err(Ignore::Lacks(why)) => why.clone(),
+            _ => "not run (libtest's options)".into(),
+        };
+        Record::new(
+            &self.name,
+            &self.ruleset,
+            self.features.clone(),
+            Outcome::Ignored,
+            reason,
+            0.0,
+        )
     }
 
     /// The libtest-mimic trial.
@@ -129,11 +166,31 @@ impl Planned {
     }
 }
 
+/// Adds a record, even if a thread panicked while holding the records: a record is never lost.
+fn push_record(records: &Mutex<Vec<Record>>, record: Record) {
+    records
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(record);
+}
+
+/// A finished run: libtest's conclusion and one record for every trial libtest counted.
+pub struct Finished {
+    /// libtest's conclusion (passed, failed, ignored, filtered out).
+    pub conclusion: Conclusion,
+    /// One record per trial libtest counted, in the order they finished.
+    pub records: Vec<Record>,
+    /// The engine's name.
+    pub engine: String,
+    /// The suite version (cases/VERSION).
+    pub suite_version: String,
+}
+
 /// The suite at `root` planned against an engine: the checks, and where their records will be.
 pub struct Plan {
     /// One per check.
     pub checks: Vec<Planned>,
-    /// Filled in as trials run; ignored checks are recorded at planning.
+    /// Filled in as trials run (and, by [`Plan::run`], for the trials libtest ignores).
     pub records: Arc<Mutex<Vec<Record>>>,
     /// What the engine said it can do.
     pub capabilities: Capabilities,
@@ -141,6 +198,32 @@ pub struct Plan {
     pub engine: String,
     /// The suite version (cases/VERSION).
     pub suite_version: String,
+}
+
+impl Plan {
+    /// Runs the plan's trials under libtest with `args`. Every trial libtest counts gets one record: a trial
+    /// that runs records itself (a panic included), a trial libtest ignores is recorded here, and a trial the
+    /// filter leaves out gets none; so the summary and the report count what libtest counts.
+    pub fn run(self, args: &Arguments) -> Finished {
+        let mut trials = Vec::with_capacity(self.checks.len());
+        for check in self.checks {
+            let not_run = check.not_run();
+            let trial = check.into_trial();
+            if !args.is_filtered_out(&trial) && args.is_ignored(&trial) {
+                push_record(&self.records, not_run);
+            }
+            trials.push(trial);
+        }
+        let conclusion = libtest_mimic::run(args, trials);
+        let records =
+            std::mem::take(&mut *self.records.lock().unwrap_or_else(PoisonError::into_inner));
+        Finished {
+            conclusion,
+            records,
+            engine: self.engine,
+            suite_version: self.suite_version,
+        }
+    }
 }
 
 /// Plans the suite: loads the cases, asks the engine what it can do, and makes one trial per check, named
@@ -160,6 +243,9 @@ pub fn plan(root: &Path, options: Options) -> Plan {
             ),
             kind: "lint".into(),
             job: Err(Ignore::Broken(e.to_string())),
+            ruleset: "lint".into(),
+            features: Vec::new(),
+            records: Arc::clone(&records),
         })
         .collect();
     let pool = Arc::new(Pool::default());
@@ -232,24 +318,18 @@ pub fn plan(root: &Path, options: Options) -> Plan {
     for c in candidates {
         if !c.missing.is_empty() {
             let reason = format!("the engine lacks {}", c.missing.join(", "));
-            if let Ok(mut r) = records.lock() {
-                r.push(Record::new(
-                    &c.name,
-                    c.work.ruleset(),
-                    c.features,
-                    Outcome::Ignored,
-                    reason.clone(),
-                    0.0,
-                ));
-            }
             let kind = format!("needs {}", c.missing[0].trim_start_matches("the command "));
             checks_out.push(Planned {
                 name: c.name,
                 kind,
                 job: Err(Ignore::Lacks(reason)),
+                ruleset: c.work.ruleset().into(),
+                features: c.features,
+                records: Arc::clone(&records),
             });
             continue;
         }
+        let (ruleset, features) = (c.work.ruleset().to_string(), c.features.clone());
         let job = Job {
             name: c.name.clone(),
             work: c.work,
@@ -263,6 +343,9 @@ pub fn plan(root: &Path, options: Options) -> Plan {
             name: c.name,
             kind: c.kind,
             job: Ok(job),
+            ruleset,
+            features,
+            records: Arc::clone(&records),
         });
     }
     Plan {
@@ -287,6 +370,9 @@ struct Candidate {
 enum Work {
     Case(Arc<Case>, Check),
     Kee(Arc<KeeCase>, KeeCheck),
+    /// A check that panics with this message, for the tests of what a panic leaves.
+    #[cfg(test)]
+    Panics(&'static str),
 }
 
 impl Work {
@@ -294,6 +380,8 @@ impl Work {
         match self {
             Work::Case(case, _) => case.ruleset.name(),
             Work::Kee(..) => "kee",
+            #[cfg(test)]
+            Work::Panics(_) => "core",
         }
     }
 }
@@ -310,17 +398,81 @@ pub struct Job {
 }
 
 impl Job {
-    /// Runs the check; `Err` if it failed (or passed while the baseline says it fails).
+    /// Runs the check and records it; `Err` if it failed, the engine failed, it panicked, or it passed while the
+    /// baseline says it fails.
     pub fn run(self) -> Result<(), Failed> {
         let started = Instant::now();
+        // A panic while running the check (a bug of the runner, perhaps provoked by an engine's answer) fails it
+        // and is recorded like any failure, never as a known one; the engine it used is dropped, so ended.
+        let verdict = catch_unwind(AssertUnwindSafe(|| self.verdict())).map_err(|payload| {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|m| m.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into());
+            format!("the runner panicked while running this check: {message}")
+        });
+        let seconds = started.elapsed().as_secs_f64();
+        let known = self
+            .options
+            .baseline
+            .as_ref()
+            .is_some_and(|b| b.contains(&self.name));
+        let (outcome, reason, result) = match verdict {
+            Err(panicked) => (Outcome::Failed, panicked.clone(), Err(Failed::from(panicked))),
+            Ok(Verdict::Pass) if known => (
+                Outcome::Passed,
+                String::new(),
+                Err(Failed::from("this check passes now but the baseline lists it as failing: update the baseline")),
+            ),
+            Ok(Verdict::Pass) => (Outcome::Passed, String::new(), Ok(())),
+            Ok(Verdict::Fail(m)) if known => (Outcome::KnownFailure, m, Ok(())),
+            Ok(Verdict::Fail(m)) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
+            // PROTO-7.4: the engine failed; no baseline makes that expected.
+            Ok(Verdict::EngineFailure(m)) => (
+                Outcome::EngineFailed,
+                m.clone(),
+                Err(Failed::from(format!("engine failure: {m}"))),
+            ),
+            Ok(Verdict::Ignored(why)) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
+            // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
+            // `--fail-undecided` it fails the run too (and is still recorded as undecided).
+            Ok(Verdict::Undecided(why)) if self.options.fail_undecided => (
+                Outcome::Undecided,
+                why.clone(),
+                Err(Failed::from(format!("undecided (--fail-undecided): {why}"))),
+            ),
+            Ok(Verdict::Undecided(why)) => (Outcome::Undecided, why, Ok(())),
+        };
+        push_record(
+            &self.records,
+            Record::new(
+                &self.name,
+                self.work.ruleset(),
+                self.features.clone(),
+                outcome,
+                reason,
+                seconds,
+            ),
+        );
+        result
+    }
+
+    /// The check's verdict from an engine of the pool; a failure is labelled as an estimate's when the check
+    /// needs a feature the engine only estimates (PROTO-6).
+    fn verdict(&self) -> Verdict {
         let verdict = match &self.start_error {
-            Some(e) => Verdict::Fail(format!("the engine could not be started: {e}")),
+            Some(e) => Verdict::EngineFailure(format!("the engine could not be started: {e}")),
             None => match self.pool.take(&self.options) {
-                Err(e) => Verdict::Fail(e.to_string()),
+                Err(e) => {
+                    Verdict::EngineFailure(format!("a fresh engine could not be started: {e}"))
+                }
                 Ok(mut engine) => {
                     let v = match &self.work {
                         Work::Case(case, check) => checks::run(case, check, &mut engine),
                         Work::Kee(case, check) => kee::run(case, check, &mut engine),
+                        #[cfg(test)]
+                        Work::Panics(message) => panic!("{message}"),
                     };
                     self.pool.give_back(engine);
                     v
@@ -338,49 +490,13 @@ impl Job {
             })
             .cloned()
             .collect();
-        let verdict = match verdict {
+        match verdict {
             Verdict::Fail(m) if !estimated.is_empty() => Verdict::Fail(format!(
                 "the engine's estimate ({}) differs from the rules' verdict:\n{m}",
                 estimated.join(", ")
             )),
             v => v,
-        };
-        let seconds = started.elapsed().as_secs_f64();
-        let known = self
-            .options
-            .baseline
-            .as_ref()
-            .is_some_and(|b| b.contains(&self.name));
-        let (outcome, reason, result) = match verdict {
-            Verdict::Pass if known => (
-                Outcome::Passed,
-                String::new(),
-                Err(Failed::from("this check passes now but the baseline lists it as failing: update the baseline")),
-            ),
-            Verdict::Pass => (Outcome::Passed, String::new(), Ok(())),
-            Verdict::Fail(m) if known => (Outcome::KnownFailure, m, Ok(())),
-            Verdict::Fail(m) => (Outcome::Failed, m.clone(), Err(Failed::from(m))),
-            Verdict::Ignored(why) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
-            // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
-            // `--fail-undecided` it fails the run too (and is still recorded as undecided).
-            Verdict::Undecided(why) if self.options.fail_undecided => (
-                Outcome::Undecided,
-                why.clone(),
-                Err(Failed::from(format!("undecided (--fail-undecided): {why}"))),
-            ),
-            Verdict::Undecided(why) => (Outcome::Undecided, why, Ok(())),
-        };
-        if let Ok(mut r) = self.records.lock() {
-            r.push(Record::new(
-                &self.name,
-                self.work.ruleset(),
-                self.features.clone(),
-                outcome,
-                reason,
-                seconds,
-            ));
         }
-        result
     }
 }
 
@@ -391,4 +507,46 @@ pub fn find_root(fallback: &Path) -> PathBuf {
         .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
         .map(Path::to_path_buf)
         .unwrap_or_else(|| fallback.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Job, Options, Pool, Work};
+    use crate::summary::{self, Outcome};
+    use std::sync::{Arc, Mutex};
+
+    /// Issue 24: a check that panics is recorded as failed, with the panic's message, and fails the run even when
+    /// the baseline lists it.
+    #[test]
+    fn a_panicking_check_is_recorded_as_failed() {
+        let name = "core::a-case::a-check";
+        let records = Arc::new(Mutex::new(Vec::new()));
+        let job = Job {
+            name: name.into(),
+            work: Work::Panics("the engine's answer broke an assumption"),
+            features: vec!["capture".into()],
+            pool: Arc::new(Pool::default()),
+            options: Arc::new(Options {
+                baseline: Some([name.to_string()].into()),
+                ..Options::default()
+            }),
+            records: Arc::clone(&records),
+            start_error: None,
+        };
+        let failed = job.run().expect_err("a panic fails the run");
+        assert!(format!("{failed:?}").contains("panicked"), "{failed:?}");
+        let records = records.lock().expect("the records").clone();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].id, name);
+        assert_eq!(records[0].outcome, Outcome::Failed);
+        assert!(
+            records[0]
+                .reason
+                .contains("the runner panicked while running this check: the engine's answer broke an assumption"),
+            "{}",
+            records[0].reason
+        );
+        let json = summary::json(&records, "reference", "test");
+        assert!(json.contains("\"verdict\": \"failed\""), "{json}");
+    }
 }

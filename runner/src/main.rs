@@ -9,19 +9,108 @@
 //! searches, default 600), `--fail-undecided` (an undecided check, PROTO-7.2,
 //! fails the run). Everything else goes to
 //! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
+//!
+//! Exit status: 0 when every check counted passed or was expected (known failure, ignored, undecided); 101 when a
+//! check failed, the engine failed (PROTO-7.4) or a baseline check passed; 2 for a bad option (the message names
+//! it, its value and what it takes); 1 when the report or the baseline could not be written. The report and the
+//! baseline are written to a temporary file beside them and renamed into place at the end; an older report is
+//! removed when the run starts, so a run that dies leaves none rather than one that looks current.
 
 use gorules_runner::gtp::Launch;
 use gorules_runner::profile::Profile;
 use gorules_runner::{find_root, plan, summary, Options};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// The least a timeout option may say: a millisecond.
+const MIN_SECONDS: f64 = 0.001;
+
+/// The most a timeout option may say: a week.
+const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// The exit status for a bad option.
+const BAD_OPTION: u8 = 2;
+
+/// The exit status when the report or the baseline could not be written.
+const NOT_WRITTEN: u8 = 1;
 
 struct Cli {
     options: Options,
     report: Option<PathBuf>,
     write_baseline: Option<PathBuf>,
     rest: Vec<String>,
+}
+
+/// A file the run writes at its end (the report, a baseline): written to a temporary file beside it, then renamed
+/// over it, so that it is either whole and of this run, or not there.
+struct Output {
+    /// The option that named it, for messages.
+    option: &'static str,
+    path: PathBuf,
+    temp: PathBuf,
+    file: Option<File>,
+}
+
+impl Output {
+    /// Creates the temporary file now, so that a path that cannot be written stops the run before it starts.
+    fn create(option: &'static str, path: &Path) -> Result<Output, String> {
+        let name = path
+            .file_name()
+            .ok_or_else(|| format!("{option} `{}`: expected a file name", path.display()))?;
+        if path.is_dir() {
+            return Err(format!(
+                "{option} `{}`: a directory, expected a file",
+                path.display()
+            ));
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let temp = dir.join(format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(|e| format!("{option} `{}`: cannot write there: {e}", path.display()))?;
+        Ok(Output {
+            option,
+            path: path.to_path_buf(),
+            temp,
+            file: Some(file),
+        })
+    }
+
+    /// Writes `text` and renames the temporary file over the path.
+    fn commit(mut self, text: &str) -> Result<(), String> {
+        let mut file = self.file.take().ok_or("written twice")?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_all())
+            .and_then(|()| std::fs::rename(&self.temp, &self.path))
+            .map_err(|e| {
+                format!(
+                    "{} `{}`: cannot write it: {e}",
+                    self.option,
+                    self.path.display()
+                )
+            })
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        // Not committed (or the rename failed): the temporary file goes.
+        if self.file.is_some() || self.temp.exists() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
 }
 
 fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
@@ -33,7 +122,15 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
         match a.as_str() {
-            "--engine" => engine = Some(value("--engine")?),
+            "--engine" => {
+                let v = value("--engine")?;
+                if v.trim().is_empty() {
+                    return Err(format!(
+                        "--engine `{v}`: expected a command line, e.g. `gnugo --mode gtp`"
+                    ));
+                }
+                engine = Some(v);
+            }
             "--profile" => profile = Some(value("--profile")?),
             "--timeout" => options.timeout = seconds("--timeout", &value("--timeout")?)?,
             "--report" => report = Some(PathBuf::from(value("--report")?)),
@@ -48,13 +145,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             "--solver-timeout" => {
                 options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
-            "--solver-nodes" => {
-                let v = value("--solver-nodes")?;
-                options.solver_nodes = Some(
-                    v.parse()
-                        .map_err(|_| format!("--solver-nodes takes a count, found `{v}`"))?,
-                );
-            }
+            "--solver-nodes" => options.solver_nodes = Some(nodes(&value("--solver-nodes")?)?),
             _ => rest.push(a),
         }
     }
@@ -89,46 +180,158 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             eprintln!("gorules-runner: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(BAD_OPTION);
         }
     };
-    let args = libtest_mimic::Arguments::from_iter(std::iter::once(program).chain(cli.rest));
-    let listing = args.list;
-    let plan = plan(&root, cli.options);
-    let records = std::sync::Arc::clone(&plan.records);
-    let conclusion = libtest_mimic::run(
-        &args,
-        plan.checks.into_iter().map(|c| c.into_trial()).collect(),
+    let args = libtest_mimic::Arguments::from_iter(
+        std::iter::once(program).chain(cli.rest.iter().cloned()),
     );
+    if args.test_threads == Some(0) {
+        eprintln!("gorules-runner: --test-threads `0`: expected a number of threads, at least 1");
+        return ExitCode::from(BAD_OPTION);
+    }
+    let listing = args.list;
+    let (report, baseline) = if listing {
+        (None, None)
+    } else {
+        match outputs(&cli) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("gorules-runner: {e}");
+                return ExitCode::from(BAD_OPTION);
+            }
+        }
+    };
+    let finished = plan(&root, cli.options).run(&args);
     if listing {
         return ExitCode::SUCCESS;
     }
-    let records = records.lock().map(|r| r.clone()).unwrap_or_default();
-    println!("{}", summary::table(&records, &plan.engine));
-    if let Some(p) = &cli.report {
-        if let Err(e) = std::fs::write(
-            p,
-            summary::json(&records, &plan.engine, &plan.suite_version),
-        ) {
-            eprintln!("gorules-runner: cannot write {}: {e}", p.display());
+    println!("{}", summary::table(&finished.records, &finished.engine));
+    let mut written = true;
+    if let Some(out) = report {
+        let text = summary::json(&finished.records, &finished.engine, &finished.suite_version);
+        if let Err(e) = out.commit(&text) {
+            eprintln!("gorules-runner: {e}");
+            written = false;
         }
     }
-    if let Some(p) = &cli.write_baseline {
-        if let Err(e) = std::fs::write(p, summary::baseline(&records)) {
-            eprintln!("gorules-runner: cannot write {}: {e}", p.display());
+    if let Some(out) = baseline {
+        if let Err(e) = out.commit(&summary::baseline(&finished.records)) {
+            eprintln!("gorules-runner: {e}");
+            written = false;
         }
     }
-    if conclusion.has_failed() {
+    if !written {
+        ExitCode::from(NOT_WRITTEN)
+    } else if finished.conclusion.has_failed() {
         ExitCode::from(101)
     } else {
         ExitCode::SUCCESS
     }
 }
 
-/// A timeout option's value: seconds, fractions allowed (at least a millisecond).
+/// The report and the baseline to write, their temporary files created now; an older report is removed, since
+/// it would look like this run's if the run died.
+fn outputs(cli: &Cli) -> Result<(Option<Output>, Option<Output>), String> {
+    let report = cli
+        .report
+        .as_deref()
+        .map(|p| Output::create("--report", p))
+        .transpose()?;
+    if let Some(p) = &cli.report {
+        match std::fs::remove_file(p) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(format!(
+                    "--report `{}`: cannot replace it: {e}",
+                    p.display()
+                ))
+            }
+            _ => {}
+        }
+    }
+    let baseline = cli
+        .write_baseline
+        .as_deref()
+        .map(|p| Output::create("--write-baseline", p))
+        .transpose()?;
+    Ok((report, baseline))
+}
+
+/// A timeout option's value (PROTO-7.1): seconds, fractions allowed, from [`MIN_SECONDS`] to [`MAX_SECONDS`].
 fn seconds(flag: &str, v: &str) -> Result<Duration, String> {
-    let s: f64 = v
-        .parse()
-        .map_err(|_| format!("{flag} takes seconds, found `{v}`"))?;
-    Ok(Duration::from_secs_f64(s.max(0.001)))
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && (MIN_SECONDS..=MAX_SECONDS).contains(s))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "{flag} `{v}`: expected a number of seconds from {MIN_SECONDS} to {MAX_SECONDS} (a week)"
+            )
+        })
+}
+
+/// `--solver-nodes`' value: a whole number of nodes, at least 1.
+fn nodes(v: &str) -> Result<u64, String> {
+    v.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            format!(
+                "--solver-nodes `{v}`: expected a whole number of nodes from 1 to {}",
+                u64::MAX
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nodes, parse, seconds};
+    use std::path::Path;
+    use std::time::Duration;
+
+    #[test]
+    fn timeouts_are_finite_positive_seconds_up_to_a_week() {
+        assert_eq!(seconds("--timeout", "2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(
+            seconds("--timeout", "604800"),
+            Ok(Duration::from_secs(604_800))
+        );
+        for bad in [
+            "inf", "1e30", "NaN", "-1", "-inf", "0", "0.0001", "604801", "ten", "",
+        ] {
+            let e = seconds("--timeout", bad).expect_err(bad);
+            assert!(
+                e.starts_with(&format!("--timeout `{bad}`: expected a number of seconds")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn solver_nodes_are_a_positive_count() {
+        assert_eq!(nodes("1000"), Ok(1000));
+        for bad in ["0", "-5", "1.5", "1e6", "", "many", "18446744073709551616"] {
+            let e = nodes(bad).expect_err(bad);
+            assert!(
+                e.starts_with(&format!("--solver-nodes `{bad}`: expected")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused_with_their_name() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let refused = |args: &[&str]| {
+            parse(args.iter().map(|a| a.to_string()).collect(), &root)
+                .err()
+                .unwrap_or_else(|| panic!("{args:?} accepted"))
+        };
+        assert!(refused(&["--solver-timeout", "inf"]).starts_with("--solver-timeout `inf`"));
+        assert!(refused(&["--engine", " "]).starts_with("--engine"));
+        assert!(refused(&["--profile", "../../x"]).contains("gnugo"));
+        assert!(refused(&["--timeout"]).contains("--timeout needs a value"));
+    }
 }

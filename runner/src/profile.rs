@@ -70,16 +70,78 @@ impl Profile {
         })
     }
 
-    /// Loads `NAME` from `dir` (`dir/NAME.profile`), or a path to a profile file.
+    /// Loads `NAME` from `dir` (`dir/NAME.profile`). A name is plain (`[A-Za-z0-9_-]+`, PROTO-6), so that
+    /// `--profile` reads nothing outside `dir`; an unknown or malformed name is an error listing the known ones.
     pub fn load(dir: &Path, name: &str) -> Result<Profile, String> {
-        let direct = Path::new(name);
-        let path = if direct.is_file() {
-            direct.to_path_buf()
-        } else {
-            dir.join(format!("{name}.profile"))
-        };
+        let plain = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let path = dir.join(format!("{name}.profile"));
+        if !plain || !path.is_file() {
+            let what = if plain {
+                "no such profile"
+            } else {
+                "a profile is named by letters, digits, `_` and `-` only"
+            };
+            return Err(format!(
+                "--profile `{name}`: {what}; the profiles in {} are: {}",
+                dir.display(),
+                Profile::known(dir).join(", ")
+            ));
+        }
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The names of the profiles in `dir`, sorted.
+    pub fn known(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                e.file_name()
+                    .to_str()?
+                    .strip_suffix(".profile")
+                    .map(str::to_string)
+            })
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Profile;
+    use std::path::Path;
+
+    fn profiles() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("profiles")
+    }
+
+    #[test]
+    fn a_profile_name_is_plain() {
+        for name in [
+            "../../Cargo",
+            "/etc/passwd",
+            "gnugo/../gnugo",
+            "",
+            "gnu go",
+            "gnugo.profile",
+        ] {
+            let e = Profile::load(&profiles(), name).expect_err(name);
+            assert!(e.contains(&format!("`{name}`")), "{e}");
+            assert!(
+                e.contains("gnugo, gnugo-positional-superko"),
+                "the known profiles: {e}"
+            );
+        }
+        let e = Profile::load(&profiles(), "no-such-engine").expect_err("unknown");
+        assert!(e.contains("no such profile"), "{e}");
+        assert!(e.contains("reference-simple-ko"), "{e}");
+        assert!(Profile::load(&profiles(), "gnugo").is_ok());
     }
 }

@@ -33,8 +33,16 @@ pub struct Remote {
     pub solver_timeout: Duration,
 }
 
-fn failed(m: impl Into<String>) -> EngineError {
-    EngineError::Failed(m.into())
+/// PROTO-3.15: the time allowance the runner gives an engine's search: nine tenths of its own timeout, in
+/// seconds with millisecond precision, and never more than the protocol's week.
+fn engine_time_limit(timeout: Duration) -> String {
+    let seconds = (timeout.as_secs_f64() * 0.9).clamp(0.001, 604_800.0);
+    format!("{seconds:.3}")
+}
+
+/// An answer the runner cannot read: the check fails (not an engine failure, PROTO-7.1).
+fn malformed(m: impl Into<String>) -> EngineError {
+    EngineError::Malformed(m.into())
 }
 
 fn refused(m: impl Into<String>) -> EngineError {
@@ -63,10 +71,10 @@ fn one_line(g: &Grid) -> String {
 
 fn parse_grid(text: &str) -> Result<Grid, EngineError> {
     let line = OneLine::parse(text.trim())
-        .map_err(|e| failed(format!("not a one-line position `{text}`: {e}")))?;
+        .map_err(|e| malformed(format!("not a one-line position `{text}`: {e}")))?;
     let width = line.rows()[0].len();
     Grid::new(width, line.rows().iter().flatten().copied().collect())
-        .ok_or_else(|| failed("an empty position"))
+        .ok_or_else(|| malformed("an empty position"))
 }
 
 fn vertex(at: (usize, usize), height: usize) -> Result<String, EngineError> {
@@ -89,7 +97,7 @@ fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError
                 .ok()
                 .and_then(|v| v.to_col_row(height))
                 .map(|(col, row)| At { col, row })
-                .ok_or_else(|| failed(format!("not a vertex: `{w}`")))
+                .ok_or_else(|| malformed(format!("not a vertex: `{w}`")))
         })
         .collect()
 }
@@ -100,7 +108,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
     let mut out = [BTreeSet::new(), BTreeSet::new()];
     for pair in words.chunks(2) {
         let [c, v] = pair else {
-            return Err(failed(format!(
+            return Err(malformed(format!(
                 "gorules-j89-effective-moves: expected pairs of a colour and a vertex, found `{}`",
                 text.trim()
             )));
@@ -109,7 +117,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
             "b" | "black" => 0,
             "w" | "white" => 1,
             _ => {
-                return Err(failed(format!(
+                return Err(malformed(format!(
                     "gorules-j89-effective-moves: not a colour: `{c}`"
                 )))
             }
@@ -296,13 +304,29 @@ impl Remote {
         self.gtp()?.send_within(name, args, timeout)
     }
 
-    /// PROTO-7.1: sends a command that searches, with the solver timeout, and returns its response.
+    /// PROTO-7.1: sends a command that searches, with the solver timeout, and returns its response. An engine
+    /// that knows `gorules-time-limit` (PROTO-3.15) is first given nine tenths of that timeout, so that it
+    /// answers `out-of-reach` (an undecided check) before the runner would give up on it, and so that the
+    /// in-process engine, which the runner cannot kill, stops searching by itself.
     pub fn send_searching(
         &mut self,
         name: &str,
         args: &[&str],
     ) -> Result<gorules_grammar::gtp::Response, EngineError> {
         let within = self.solver_timeout;
+        if self.capabilities.knows("gorules-time-limit") {
+            let seconds = engine_time_limit(within);
+            let timeout = self.timeout;
+            let r = self
+                .gtp()?
+                .send_within("gorules-time-limit", &[&seconds], timeout)?;
+            if !r.success {
+                return Err(malformed(format!(
+                    "gorules-time-limit {seconds} failed: {}",
+                    r.text
+                )));
+            }
+        }
         self.gtp()?.send_within(name, args, within)
     }
 
@@ -310,7 +334,9 @@ impl Remote {
         if self.gtp.as_ref().is_none_or(Gtp::is_dead) {
             self.gtp = Some(Gtp::start(&self.launch, self.timeout)?);
         }
-        self.gtp.as_mut().ok_or_else(|| failed("no engine"))
+        self.gtp
+            .as_mut()
+            .ok_or_else(|| EngineError::Failed("no engine".into()))
     }
 
     fn ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
@@ -364,7 +390,7 @@ impl Remote {
         for (c, s) in [("black", StoneColor::Black), ("white", StoneColor::White)] {
             for at in parse_vertices(&self.ok("list_stones", &[c])?, height)? {
                 if at.col >= width {
-                    return Err(failed(format!(
+                    return Err(malformed(format!(
                         "list_stones names column {} on a board {width} wide",
                         at.col
                     )));
@@ -372,7 +398,7 @@ impl Remote {
                 points[at.row * width + at.col] = Some(s);
             }
         }
-        Grid::new(width, points).ok_or_else(|| failed("an empty board"))
+        Grid::new(width, points).ok_or_else(|| malformed("an empty board"))
     }
 
     fn prisoners(&mut self) -> Result<Prisoners, EngineError> {
@@ -387,14 +413,14 @@ impl Remote {
                     black: *b,
                     white: *w,
                 }),
-                _ => Err(failed(format!("gorules-prisoners answered `{t}`"))),
+                _ => Err(malformed(format!("gorules-prisoners answered `{t}`"))),
             };
         }
         let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
             let t = r.ok("captures", &[c])?;
             t.trim()
                 .parse()
-                .map_err(|_| failed(format!("captures answered `{t}`")))
+                .map_err(|_| malformed(format!("captures answered `{t}`")))
         };
         let base = self.plain_prisoner_base;
         Ok(Prisoners {
@@ -536,7 +562,7 @@ impl Remote {
         let ended = t
             .split_whitespace()
             .find_map(|w| w.strip_prefix("ended="))
-            .ok_or_else(|| failed(format!("gorules-state answered `{t}`")))?;
+            .ok_or_else(|| malformed(format!("gorules-state answered `{t}`")))?;
         Ok(Some(ended.to_string()))
     }
 
@@ -590,17 +616,17 @@ impl Remote {
         let (score, rows) = t
             .trim()
             .split_once(' ')
-            .ok_or_else(|| failed(format!("gorules-points answered `{t}`")))?;
+            .ok_or_else(|| malformed(format!("gorules-points answered `{t}`")))?;
         let score: i32 = score
             .parse()
-            .map_err(|_| failed(format!("gorules-points answered `{t}`")))?;
+            .map_err(|_| malformed(format!("gorules-points answered `{t}`")))?;
         let points: Vec<u8> = rows
             .chars()
             .filter(|c| *c != '/')
             .map(|c| c.to_digit(10).unwrap_or(0) as u8)
             .collect();
         if points.len() != final_grid.width() * height {
-            return Err(failed(format!("gorules-points answered `{t}`")));
+            return Err(malformed(format!("gorules-points answered `{t}`")));
         }
         Ok(Side {
             reference: Some(reference),
@@ -673,14 +699,14 @@ impl Engine for Remote {
             return match (words.next(), words.next()) {
                 (Some("legal"), None) => Ok(Legality::Legal),
                 (Some("illegal"), r) => Ok(Legality::Illegal(r.and_then(|r| r.parse().ok()))),
-                _ => Err(failed(format!("gorules-legal answered `{t}`"))),
+                _ => Err(malformed(format!("gorules-legal answered `{t}`"))),
             };
         }
         let t = self.ok("is_legal", &[player_word(mv.player), &v])?;
         match t.trim() {
             "1" => Ok(Legality::Legal),
             "0" => Ok(Legality::Illegal(None)),
-            other => Err(failed(format!("is_legal answered `{other}`"))),
+            other => Err(malformed(format!("is_legal answered `{other}`"))),
         }
     }
 
@@ -753,7 +779,7 @@ impl Engine for Remote {
         let mut score = None;
         for word in text.split_whitespace() {
             let (k, v) = word.split_once('=').ok_or_else(|| {
-                failed(format!(
+                malformed(format!(
                     "gorules-j89-territory: expected KEY=VALUE, found `{word}`"
                 ))
             })?;
@@ -768,7 +794,7 @@ impl Engine for Remote {
                 "removed_by_white" => out.removed[1] = set()?,
                 "score" => {
                     score = Some(v.parse::<i64>().map_err(|_| {
-                        failed(format!(
+                        malformed(format!(
                             "gorules-j89-territory: score `{v}` is not a number"
                         ))
                     })?)
@@ -776,7 +802,7 @@ impl Engine for Remote {
                 _ => {}
             }
         }
-        out.score = score.ok_or_else(|| failed("gorules-j89-territory: no score"))?;
+        out.score = score.ok_or_else(|| malformed("gorules-j89-territory: no score"))?;
         Ok(out)
     }
 
@@ -830,7 +856,7 @@ impl Engine for Remote {
         };
         for word in state.split_whitespace() {
             let (k, v) = word.split_once('=').ok_or_else(|| {
-                failed(format!(
+                malformed(format!(
                     "gorules-j89-game: expected KEY=VALUE, found `{word}`"
                 ))
             })?;
@@ -840,14 +866,14 @@ impl Engine for Remote {
                     out.to_move = Some(match v {
                         "black" => Color::Black,
                         "white" => Color::White,
-                        _ => return Err(failed(format!("gorules-j89-game: to_move `{v}`"))),
+                        _ => return Err(malformed(format!("gorules-j89-game: to_move `{v}`"))),
                     })
                 }
                 "recurs" => out.recurs = v == "yes",
                 "prisoners" => {
                     let n: Vec<u32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
                     let [b, w] = n.as_slice() else {
-                        return Err(failed(format!("gorules-j89-game: prisoners `{v}`")));
+                        return Err(malformed(format!("gorules-j89-game: prisoners `{v}`")));
                     };
                     out.prisoners = Prisoners {
                         black: *b,
@@ -903,7 +929,7 @@ impl Engine for Remote {
         let number = |k: &str| -> Result<i64, EngineError> {
             field(k)
                 .and_then(|v| v.parse().ok())
-                .ok_or_else(|| failed(format!("gorules-best-play answered `{t}`")))
+                .ok_or_else(|| malformed(format!("gorules-best-play answered `{t}`")))
         };
         let nodes = number("nodes")? as u64;
         if t.starts_with("out-of-reach") {
@@ -929,11 +955,12 @@ impl Engine for Remote {
             let at = if w == "pass" {
                 None
             } else {
-                let v = Vertex::parse(w)
-                    .map_err(|_| failed(format!("not a move in a principal variation: `{w}`")))?;
+                let v = Vertex::parse(w).map_err(|_| {
+                    malformed(format!("not a move in a principal variation: `{w}`"))
+                })?;
                 Some(
                     v.to_col_row(height)
-                        .ok_or_else(|| failed(format!("{w} is off the board")))?,
+                        .ok_or_else(|| malformed(format!("{w} is off the board")))?,
                 )
             };
             principal_variation.push(Move {
@@ -1029,7 +1056,7 @@ impl Engine for Remote {
                     t.split_whitespace()
                         .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
                         .and_then(|v| v.parse().ok())
-                        .ok_or_else(|| failed(format!("gorules-score answered `{t}`")))
+                        .ok_or_else(|| malformed(format!("gorules-score answered `{t}`")))
                 };
                 Some((field("board_score")?, field("score")?))
             }
@@ -1045,5 +1072,21 @@ impl Engine for Remote {
             board_score: totals.map(|t| t.0),
             score: totals.map(|t| t.1),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::engine_time_limit;
+    use std::time::Duration;
+
+    #[test]
+    fn the_engine_gets_nine_tenths_of_the_solver_timeout() {
+        assert_eq!(engine_time_limit(Duration::from_secs(600)), "540.000");
+        assert_eq!(engine_time_limit(Duration::from_millis(1)), "0.001");
+        assert_eq!(
+            engine_time_limit(Duration::from_secs(10_000_000)),
+            "604800.000"
+        );
     }
 }

@@ -11,6 +11,9 @@ pub enum Outcome {
     Passed,
     /// It failed.
     Failed,
+    /// The engine failed while it ran (PROTO-7.4): did not start, exited, hung, or broke the protocol. It fails
+    /// the run even if the baseline lists the check, and is never written to a baseline.
+    EngineFailed,
     /// It failed, and the baseline says it does.
     KnownFailure,
     /// It was not run; the reason says why.
@@ -26,6 +29,7 @@ impl Outcome {
         match self {
             Outcome::Passed => "passed",
             Outcome::Failed => "failed",
+            Outcome::EngineFailed => "engine-failed",
             Outcome::KnownFailure => "known-failure",
             Outcome::Ignored => "ignored",
             Outcome::Undecided => "undecided",
@@ -65,16 +69,32 @@ impl Record {
             ruleset: ruleset.into(),
             features,
             outcome,
-            reason,
+            reason: bounded(reason),
             seconds,
         }
     }
+}
+
+/// The longest reason a record keeps (64 KiB): an engine's answer quoted in a failure cannot bloat the report.
+pub const MAX_REASON_BYTES: usize = 64 << 10;
+
+/// `reason`, cut to at most [`MAX_REASON_BYTES`] at a character boundary, with a note saying how long it was.
+fn bounded(reason: String) -> String {
+    if reason.len() <= MAX_REASON_BYTES {
+        return reason;
+    }
+    let mut cut = MAX_REASON_BYTES;
+    while !reason.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... (cut: {} bytes in all)", &reason[..cut], reason.len())
 }
 
 #[derive(Default, Clone, Copy)]
 struct Counts {
     passed: usize,
     failed: usize,
+    engine_failed: usize,
     known: usize,
     ignored: usize,
     undecided: usize,
@@ -85,6 +105,7 @@ impl Counts {
         match o {
             Outcome::Passed => self.passed += 1,
             Outcome::Failed => self.failed += 1,
+            Outcome::EngineFailed => self.engine_failed += 1,
             Outcome::KnownFailure => self.known += 1,
             Outcome::Ignored => self.ignored += 1,
             Outcome::Undecided => self.undecided += 1,
@@ -92,8 +113,9 @@ impl Counts {
     }
 }
 
-/// The summary tables: per ruleset and per feature, passed / failed / known failures / ignored / undecided; then
-/// what the ignored checks lack, and each undecided check with the engine's bounds (PROTO-7.2).
+/// The summary tables: per ruleset and per feature, passed / failed / known failures / ignored / undecided /
+/// engine failures (PROTO-7.4); then what the ignored checks lack, each undecided check with the engine's bounds
+/// (PROTO-7.2), and the engine failures.
 pub fn table(records: &[Record], engine: &str) -> String {
     let mut by_ruleset: BTreeMap<&str, Counts> = BTreeMap::new();
     let mut by_feature: BTreeMap<&str, Counts> = BTreeMap::new();
@@ -105,28 +127,26 @@ pub fn table(records: &[Record], engine: &str) -> String {
         }
         total.add(r.outcome);
     }
+    let row = |name: &str, c: &Counts| {
+        format!(
+            "{name:<24} {:>7} {:>7} {:>7} {:>7} {:>9} {:>13}",
+            c.passed, c.failed, c.known, c.ignored, c.undecided, c.engine_failed
+        )
+    };
     let mut out = format!("\nengine: {engine}\n");
     let mut section = |title: &str, rows: &BTreeMap<&str, Counts>| {
         let _ = writeln!(
             out,
-            "\n{title:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
-            "passed", "failed", "known", "ignored", "undecided"
+            "\n{title:<24} {:>7} {:>7} {:>7} {:>7} {:>9} {:>13}",
+            "passed", "failed", "known", "ignored", "undecided", "engine-failed"
         );
         for (k, c) in rows {
-            let _ = writeln!(
-                out,
-                "{k:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
-                c.passed, c.failed, c.known, c.ignored, c.undecided
-            );
+            let _ = writeln!(out, "{}", row(k, c));
         }
     };
     section("ruleset", &by_ruleset);
     section("feature", &by_feature);
-    let _ = writeln!(
-        out,
-        "\n{:<24} {:>7} {:>7} {:>7} {:>7} {:>9}",
-        "all checks", total.passed, total.failed, total.known, total.ignored, total.undecided
-    );
+    let _ = writeln!(out, "\n{}", row("all checks", &total));
     let mut missing: BTreeMap<&str, usize> = BTreeMap::new();
     for r in records.iter().filter(|r| r.outcome == Outcome::Ignored) {
         let items = r
@@ -160,6 +180,20 @@ pub fn table(records: &[Record], engine: &str) -> String {
         for r in undecided {
             let _ = writeln!(out, "  {}: {}", r.id, r.reason);
         }
+    }
+    let engine_failures: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.outcome == Outcome::EngineFailed)
+        .collect();
+    if let Some(first) = engine_failures.first() {
+        let _ = writeln!(
+            out,
+            "\nengine failures: {} (checks not judged because the engine did not start, exited, hung or broke the \
+             protocol; they fail the run, baseline or not: PROTO-7.4). The first: {}: {}",
+            engine_failures.len(),
+            first.id,
+            first.reason
+        );
     }
     out
 }
@@ -207,7 +241,8 @@ pub fn json(records: &[Record], engine: &str, suite_version: &str) -> String {
     out
 }
 
-/// A baseline: the ids of the checks that fail, one per line, sorted.
+/// A baseline: the ids of the checks that fail, one per line, sorted. Engine failures are not expected
+/// failures and are left out (PROTO-7.4).
 pub fn baseline(records: &[Record]) -> String {
     let mut ids: Vec<&str> = records
         .iter()
@@ -230,4 +265,23 @@ pub fn read_baseline(text: &str) -> std::collections::BTreeSet<String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, Record, MAX_REASON_BYTES};
+
+    #[test]
+    fn a_long_reason_is_cut() {
+        let long = "é".repeat(MAX_REASON_BYTES);
+        let r = Record::new("id", "core", Vec::new(), Outcome::Failed, long, 0.0);
+        assert!(
+            r.reason.len() < MAX_REASON_BYTES + 100,
+            "{}",
+            r.reason.len()
+        );
+        assert!(r
+            .reason
+            .ends_with(&format!("(cut: {} bytes in all)", 2 * MAX_REASON_BYTES)));
+    }
 }

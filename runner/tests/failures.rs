@@ -1,9 +1,11 @@
-//! PROTO-7: an engine that crashes, hangs or answers garbage fails the check in progress; the runner starts a
-//! fresh engine for the next check, goes on, and still writes its records.
+//! PROTO-7: an engine that crashes, hangs or answers garbage fails the check in progress (its verdict is
+//! `engine-failed`, never a known failure); the runner starts a fresh engine for the next check, goes on, and
+//! still writes a record for every check.
 
 use gorules_runner::checks::{run, Verdict};
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
+use gorules_runner::summary::Outcome;
 use gorules_runner::{plan, summary, Options};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -35,8 +37,8 @@ fn first_failure(mode: &str) -> String {
     // Two checks in a row: the second one needs a fresh engine, since the first killed it.
     for check in &lc.case.checks {
         match run(&lc.case, check, &mut engine) {
-            Verdict::Fail(m) => messages.push(m),
-            other => panic!("a broken engine must fail the check, got {other:?}"),
+            Verdict::EngineFailure(m) => messages.push(m),
+            other => panic!("a broken engine is an engine failure, got {other:?}"),
         }
     }
     assert_eq!(messages.len(), 2);
@@ -81,7 +83,7 @@ fn the_run_goes_on_and_the_report_is_written() {
     assert!(failed >= 4, "every runnable check fails: {failed}");
     let records = plan.records.lock().expect("records").clone();
     let json = summary::json(&records, &plan.engine, &plan.suite_version);
-    assert!(json.contains("\"verdict\": \"failed\""), "{json}");
+    assert!(json.contains("\"verdict\": \"engine-failed\""), "{json}");
     assert!(json.contains("closed its output"), "{json}");
     assert!(json.contains("\"suite_version\""), "{json}");
 }
@@ -128,7 +130,7 @@ fn a_baseline_can_only_shrink() {
 
     // A check that fails and is listed: a known failure, the run goes on.
     let options = Options {
-        launch: broken("crash"),
+        launch: broken("wrong"),
         timeout: Duration::from_millis(500),
         baseline: Some([name.clone()].into()),
         ..Options::default()
@@ -142,11 +144,13 @@ fn a_baseline_can_only_shrink() {
         .expect("the check exists");
     assert!(check.run().is_ok(), "a listed failure is known");
     let records = records.lock().expect("records").clone();
+    let record = records.iter().find(|r| r.id == name).expect("a record");
+    assert_eq!(record.outcome, Outcome::KnownFailure);
     assert!(summary::baseline(&records).contains(&name));
 
     // A check that fails and is not listed fails the run.
     let options = Options {
-        launch: broken("crash"),
+        launch: broken("wrong"),
         timeout: Duration::from_millis(500),
         ..Options::default()
     };
@@ -157,4 +161,41 @@ fn a_baseline_can_only_shrink() {
         .find(|c| c.name == name)
         .expect("the check exists");
     assert!(check.run().is_err());
+}
+
+/// PROTO-7.4: the gate cannot be fooled. An engine that crashes (or cannot start) is not a known failure even
+/// when the baseline lists the check, and a baseline written from such a run does not list it.
+#[test]
+fn an_engine_failure_is_never_a_known_failure() {
+    let name = "naj::naj-basic-ko-1::white-2-recapture".to_string();
+    for launch in [broken("crash"), Launch::program("/nonexistent/engine")] {
+        let options = Options {
+            launch: launch.clone(),
+            timeout: Duration::from_millis(500),
+            baseline: Some([name.clone()].into()),
+            ..Options::default()
+        };
+        let p = plan(&root(), options);
+        let records = std::sync::Arc::clone(&p.records);
+        let check = p
+            .checks
+            .into_iter()
+            .find(|c| c.name == name)
+            .expect("the check exists");
+        assert!(
+            check.run().is_err(),
+            "{launch:?}: an engine failure fails the run"
+        );
+        let records = records.lock().expect("records").clone();
+        let mine: Vec<_> = records.iter().filter(|r| r.id == name).collect();
+        assert_eq!(mine.len(), 1, "one record");
+        assert_eq!(mine[0].outcome, Outcome::EngineFailed, "{launch:?}");
+        assert!(
+            !summary::baseline(&records).contains(&name),
+            "{launch:?}: an engine failure is not written to a baseline"
+        );
+        let table = summary::table(&records, "broken");
+        assert!(table.contains("engine-failed"), "{table}");
+        assert!(table.contains("engine failures: 1 ("), "{table}");
+    }
 }

@@ -7,15 +7,9 @@ use std::path::Path;
 fn main() {
     let args = libtest_mimic::Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let plan = plan(&root, Options::default());
-    let records = std::sync::Arc::clone(&plan.records);
-    let conclusion = libtest_mimic::run(
-        &args,
-        plan.checks.into_iter().map(|c| c.into_trial()).collect(),
-    );
+    let finished = plan(&root, Options::default()).run(&args);
     if !args.list {
-        let records = records.lock().map(|r| r.clone()).unwrap_or_default();
-        println!("{}", summary::table(&records, &plan.engine));
+        println!("{}", summary::table(&finished.records, &finished.engine));
     }
-    conclusion.exit();
+    finished.conclusion.exit();
 }

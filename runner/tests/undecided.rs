@@ -191,3 +191,25 @@ fn with_fail_undecided_an_undecided_check_fails_the_run_and_stays_undecided() {
     let r = record(&records);
     assert_eq!(r.outcome, Outcome::Undecided, "{}", r.reason);
 }
+
+/// Issue 24: with the in-process engine, which the runner cannot kill, a search with no real node limit used to
+/// grow until the runner went down. The runner now gives the engine nine tenths of its solver timeout
+/// (PROTO-3.15), so the search stops by itself and the check is undecided, not an engine failure.
+#[test]
+fn an_unbounded_node_limit_stops_at_the_time_the_runner_gives() {
+    let text = case_file("naj-discussed-score-16");
+    let lc = parse_case(Path::new("case.yaml"), text).expect("a valid case");
+    let checks = lc.case.effective_checks().expect("errata apply");
+    let check = checks
+        .iter()
+        .find(|c| c.common().name == "black-analysis-best-play")
+        .expect("the check exists");
+    let mut engine = Remote::start(Launch::reference(), Duration::from_secs(60), None)
+        .expect("the reference engine starts");
+    engine.solver_nodes = Some(u64::MAX);
+    engine.solver_timeout = Duration::from_secs(2);
+    match run(&lc.case, check, &mut engine) {
+        Verdict::Undecided(m) => assert!(m.contains("claimed 18"), "{m}"),
+        other => panic!("expected undecided, got {other:?}"),
+    }
+}

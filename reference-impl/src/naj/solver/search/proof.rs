@@ -4,11 +4,22 @@
 
 use super::{Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
-use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
+use crate::proof_numbers::{combine, select_widened, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.6: the most entries a table holds (about 130 bytes each with the map's overhead, so at most
 /// about 1 GiB).
 pub(in crate::naj::solver) const MAX_ENTRIES: usize = 8_000_000;
+
+/// Experiment: `NAJ_EPSILON` = k in the environment gives 1 + 1/k (0: off).
+fn inverse_epsilon() -> u32 {
+    static K: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        std::env::var("NAJ_EPSILON")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0)
+    })
+}
 
 /// SOLVER-4.5: a 128-bit hash of a transition (two positions), for the set of transitions used.
 pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
@@ -102,7 +113,7 @@ impl<P: Phase> Search<'_, P> {
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =
-                select(or, &numbers, n, proof_limit, disproof_limit);
+                select_widened(or, &numbers, n, proof_limit, disproof_limit, inverse_epsilon());
             let child = children[best];
             self.push(&child);
             let result = self.mid(t - child.gain, child_proof, child_disproof);

@@ -1,0 +1,186 @@
+//! Issue 24, the runner's command line: a bad option value is refused (status 2) with a message naming the option,
+//! the value and what it takes; a report or baseline that cannot be written stops the run (non-zero); a report
+//! is renamed into place whole; an engine that cannot start fails the run, even with a baseline written while it
+//! could not start (PROTO-7.4).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs the runner with `args`.
+fn runner(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .output()
+        .expect("the runner runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh temporary folder for one test.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gorules-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn bad_option_values_are_refused_by_name() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--timeout", "inf"],
+            "--timeout `inf`: expected a number of seconds",
+        ),
+        (
+            &["--timeout", "1e30"],
+            "--timeout `1e30`: expected a number of seconds",
+        ),
+        (&["--timeout", "NaN"], "--timeout `NaN`: expected"),
+        (&["--timeout", "-1"], "--timeout `-1`: expected"),
+        (
+            &["--solver-timeout", "-inf"],
+            "--solver-timeout `-inf`: expected",
+        ),
+        (
+            &["--solver-nodes", "0"],
+            "--solver-nodes `0`: expected a whole number",
+        ),
+        (&["--profile", "../../x"], "--profile `../../x`"),
+        (&["--test-threads", "0"], "--test-threads `0`"),
+        (&["--engine", ""], "--engine ``"),
+    ];
+    for (args, message) in cases {
+        let o = runner(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+    let o = runner(&["--profile", "../../x"]);
+    assert!(
+        stderr(&o).contains("gnugo, gnugo-positional-superko"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn an_unwritable_report_or_baseline_stops_the_run_before_it_starts() {
+    for option in ["--report", "--write-baseline"] {
+        let o = runner(&[
+            option,
+            "/nonexistent/folder/out.txt",
+            "core::core-capture-edge",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{option}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&format!("{option} `/nonexistent/folder/out.txt`")),
+            "{}",
+            stderr(&o)
+        );
+        assert!(o.stdout.is_empty(), "{option}: no check ran");
+    }
+}
+
+#[test]
+fn a_report_replaces_the_old_one_whole() {
+    let dir = folder("report");
+    let report = dir.join("report.json");
+    std::fs::write(&report, "an older report").expect("written");
+    let o = runner(&[
+        "--report",
+        &report.to_string_lossy(),
+        "core::core-capture-edge::",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&report).expect("the report");
+    assert!(
+        text.starts_with('{') && text.contains("\"verdict\": \"passed\""),
+        "{text}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        left,
+        vec![std::ffi::OsString::from("report.json")],
+        "no temporary file is left"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_report_that_cannot_be_written_at_the_end_fails_the_run() {
+    let dir = folder("vanished");
+    let report = dir.join("report.json");
+    let engine = format!(
+        "sh {}/tests/engines/broken-engine.sh hang",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    // The engine hangs for the 2 s timeout; meanwhile the report's folder goes.
+    let child = Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+        .args(["--engine", &engine, "--timeout", "2", "--report"])
+        .arg(&report)
+        .arg("naj-basic-ko-1::white-2-recapture")
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the runner runs");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    std::fs::remove_dir_all(&dir).expect("the folder goes");
+    let o = child.wait_with_output().expect("the runner ends");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--report"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot write it"), "{}", stderr(&o));
+}
+
+/// The repro of issue 24: a baseline written while the engine could not start lists nothing, and a run with it
+/// (or with a baseline listing every check) and a dead engine fails.
+#[test]
+fn a_dead_engine_cannot_pass_the_gate() {
+    let dir = folder("gate");
+    let baseline = dir.join("bl.txt");
+    let bl = baseline.to_string_lossy().into_owned();
+    let o = runner(&[
+        "--engine",
+        "/nonexistent",
+        "--write-baseline",
+        &bl,
+        "core::core-capture-edge::",
+    ]);
+    assert_eq!(o.status.code(), Some(101), "{}", stderr(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains("engine-failed"), "{stdout}");
+    let written = std::fs::read_to_string(&baseline).expect("the baseline");
+    assert!(!written.contains("core::"), "{written}");
+    let o = runner(&[
+        "--engine",
+        "/nonexistent",
+        "--baseline",
+        &bl,
+        "core::core-capture-edge::",
+    ]);
+    assert_eq!(o.status.code(), Some(101), "{}", stderr(&o));
+
+    let listing = runner(&["--list", "core::core-capture-edge::"]);
+    let every: String = String::from_utf8_lossy(&listing.stdout)
+        .lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(|l| format!("{}\n", l.rsplit_once(' ').map_or(l, |(_kind, id)| id)))
+        .collect();
+    assert!(every.starts_with("core::core-capture-edge::"), "{every}");
+    std::fs::write(&baseline, every).expect("written");
+    let o = runner(&[
+        "--engine",
+        "/nonexistent",
+        "--baseline",
+        &bl,
+        "core::core-capture-edge::",
+    ]);
+    assert_eq!(o.status.code(), Some(101), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
