@@ -97,7 +97,7 @@ section.check h3 code { font-size: 1rem; }
 .claim { font-style: italic; }
 .verdict { display: inline-block; padding: 0 .5rem; border-radius: 4px; font-weight: 600; font-size: .9rem; }
 .verdict.passed { background: #e3f3e6; color: var(--good); }
-.verdict.failed { background: #fde7ea; color: var(--bad); }
+.verdict.failed, .verdict.engine-failed { background: #fde7ea; color: var(--bad); }
 .verdict.undecided, .verdict.known-failure { background: #fff2d6; color: var(--warn); }
 .verdict.ignored, .verdict.none { background: #eee; color: var(--muted); }
 .side-by-side { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }

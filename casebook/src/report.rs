@@ -8,7 +8,7 @@ use std::path::Path;
 /// One check's line of the report.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Verdict {
-    /// `passed`, `failed`, `known-failure`, `ignored` or `undecided`.
+    /// `passed`, `failed`, `engine-failed`, `known-failure`, `ignored` or `undecided`.
     pub verdict: String,
     /// Why: what the engine answered against what was expected, or what it lacks.
     #[serde(default)]

@@ -128,7 +128,14 @@ fn spec_files(root: &Path) -> Result<Vec<(String, String)>, String> {
 }
 
 /// The verdict words of a report, in the order the tables show them.
-const VERDICTS: [&str; 5] = ["passed", "failed", "known-failure", "ignored", "undecided"];
+const VERDICTS: [&str; 6] = [
+    "passed",
+    "failed",
+    "engine-failed",
+    "known-failure",
+    "ignored",
+    "undecided",
+];
 
 /// Counts for one line of a table: cases, checks, errata, and checks by verdict.
 #[derive(Default)]
@@ -271,7 +278,7 @@ fn index(rows: &[CaseRow], specs: &[(String, String)], report: Option<&Report>) 
             "<tr data-case=\"{}\" data-failed=\"{}\" data-undecided=\"{}\" data-errata=\"{}\">\
              <td><a href=\"{}\">{}</a><br><span class=\"legend\">{}</span></td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
             esc(&r.id),
-            flag(count("failed") > 0),
+            flag(count("failed") + count("engine-failed") > 0),
             flag(count("undecided") > 0),
             flag(r.errata > 0),
             esc(&r.href),
