@@ -137,6 +137,7 @@ strong.clause { scroll-margin-top: 1rem; }
   main { max-width: none; padding: 0; }
   a { color: inherit; text-decoration: none; }
   section.check, figure.board { break-inside: avoid; }
+  h1, h2, h3, h4 { break-after: avoid; }
   .js .steps.one figure.board { display: block !important; }
   svg.board .bg { fill: #fff; }
   svg.board .label-bg { fill: #fff; }

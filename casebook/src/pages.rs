@@ -148,7 +148,7 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
-    notes(&mut b, case.notes.as_deref());
+    notes(&mut b, case.notes.as_deref(), ctx);
     (b, row)
 }
 
@@ -234,7 +234,7 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
-    notes(&mut b, case.notes.as_deref());
+    notes(&mut b, case.notes.as_deref(), ctx);
     (b, row)
 }
 
@@ -285,13 +285,18 @@ fn header(b: &mut String, id: &str, title: &str, source: &Source, clauses: &[Str
     b.push_str("</dl>");
 }
 
-fn notes(b: &mut String, notes: Option<&str>) {
+fn notes(b: &mut String, notes: Option<&str>, ctx: &Ctx) {
     if let Some(n) = notes {
         b.push_str("<h2>Notes</h2>");
         for para in n.split("\n\n").filter(|p| !p.trim().is_empty()) {
-            let _ = write!(b, "<p>{}</p>", esc(para.trim()));
+            let _ = write!(b, "<p>{}</p>", prose(para.trim(), ctx));
         }
     }
+}
+
+/// Text of a case as HTML, its clause ids linked to the spec.
+fn prose(text: &str, ctx: &Ctx) -> String {
+    crate::markdown::link_clauses(text, ctx.clause_pages).unwrap_or_else(|| esc(text))
 }
 
 fn tags<'a>(names: impl Iterator<Item = &'a str>) -> String {
@@ -397,7 +402,7 @@ fn check_section<'a>(
         let _ = write!(s, "<p class=\"tags\">extra features: {features}</p>");
     }
     if let Some(c) = claim {
-        let _ = write!(s, "<p class=\"claim\">“{}”</p>", esc(c));
+        let _ = write!(s, "<p class=\"claim\">“{}”</p>", prose(c, ctx));
     }
     for e in errata {
         let _ = write!(
@@ -408,7 +413,7 @@ fn check_section<'a>(
             esc(&e.field),
             e.source_says,
             e.ours,
-            esc(&e.why)
+            prose(&e.why, ctx)
         );
     }
     let facts_html = facts_list(facts);

@@ -87,7 +87,7 @@ pub fn build(root: &Path, out: &Path, report: Option<&Report>) -> Result<Built, 
         let body = format!(
             "<p class=\"legend\">From <code>spec/{}.md</code>. After each clause: the cases that test it.</p>{}",
             esc(stem),
-            markdown::render(text, &testers)
+            markdown::render(text, &testers, &clause_pages)
         );
         write(
             &spec_href(stem),
