@@ -120,6 +120,7 @@ th { background: #f6f6f2; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 .filters { display: none; gap: 1rem; margin: .5rem 0; flex-wrap: wrap; }
 .js .filters { display: flex; }
+.toc { columns: 2 16rem; font-size: .92rem; }
 .tested { font-size: .85rem; color: var(--muted); margin: .1rem 0 .6rem; }
 .tested a { margin-right: .4rem; }
 strong.clause { scroll-margin-top: 1rem; }

@@ -6,7 +6,9 @@ use crate::replay::{replay, rules_of};
 use crate::report::Report;
 use crate::steps;
 use crate::svg::{self, Mark, Point};
-use gorules_cases::kee::{KeeBoard, KeeCheck, KeeErratum};
+use gorules_cases::kee::{
+    KeeAllied, KeeBoard, KeeCheck, KeeErratum, KeeScoringName, KeeSuicide, KoPlayerPassesName,
+};
 use gorules_cases::model::{Check, Erratum, Ruleset, Source};
 use gorules_cases::moves::{MovesSpec, Segment};
 use gorules_cases::{Case, KeeCase};
@@ -117,6 +119,8 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         href: case_href(&case.id),
     };
     b.push_str("<h2>Checks</h2>");
+    let mut toc = String::from("<ol class=\"toc\">");
+    let mut sections = String::new();
     // The checks as the runner judges them: where an erratum corrects the source, the check expects ours.
     let checks = case
         .effective_checks()
@@ -136,7 +140,8 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         features.extend(common.features.iter().map(|f| f.name().to_string()));
         row.checks
             .push((features, verdict.map(|v| v.verdict.clone())));
-        b.push_str(&check_section(
+        toc.push_str(&toc_item(&trial, ctx));
+        sections.push_str(&check_section(
             common.name,
             check.kind(),
             claim_of(check),
@@ -148,6 +153,9 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
+    toc.push_str("</ol>");
+    b.push_str(&toc);
+    b.push_str(&sections);
     notes(&mut b, case.notes.as_deref(), ctx);
     (b, row)
 }
@@ -166,14 +174,26 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
     let r = &case.rules;
     let _ = write!(
         b,
-        "<dl class=\"facts\"><dt>ruleset</dt><dd>kee: {} players, refreshing passes {}, suicide {:?}, allied groups {:?}, scoring {:?}, ko player passes {:?}</dd>\
+        "<dl class=\"facts\"><dt>ruleset</dt><dd>kee: {} players, refreshing passes {}, suicide {}, allied groups {}, scoring {}, ko player passes {}</dd>\
          <dt>features</dt><dd class=\"tags\">{}</dd><dt>to play</dt><dd>{}</dd><dt>file</dt><dd><code>{}</code></dd></dl>",
         r.players,
         if r.refreshing_passes { "yes" } else { "no" },
-        r.suicide,
-        r.allied_groups,
-        r.scoring,
-        r.ko_player_passes,
+        match r.suicide {
+            KeeSuicide::Prohibited => "prohibited",
+            KeeSuicide::Allowed => "allowed",
+        },
+        match r.allied_groups {
+            KeeAllied::Union => "union",
+            KeeAllied::SingleUnit => "single-unit",
+        },
+        match r.scoring {
+            KeeScoringName::Area => "area",
+            KeeScoringName::Territory => "territory",
+        },
+        match r.ko_player_passes {
+            KoPlayerPassesName::Normal => "normal",
+            KoPlayerPassesName::All => "all",
+        },
         tags(case.features.iter().map(|f| f.name())),
         case.to_play.map_or("black", |p| p.name()),
         esc(file)
@@ -200,6 +220,8 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         href: case_href(&case.id),
     };
     b.push_str("<h2>Checks</h2>");
+    let mut toc = String::from("<ol class=\"toc\">");
+    let mut sections = String::new();
     let checks = case
         .effective_checks()
         .unwrap_or_else(|_| case.checks.clone());
@@ -222,7 +244,8 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             KeeCheck::Game(c) => c.claim.as_deref(),
             KeeCheck::Value(c) => c.claim.as_deref(),
         };
-        b.push_str(&check_section(
+        toc.push_str(&toc_item(&trial, ctx));
+        sections.push_str(&check_section(
             check.name(),
             check.kind(),
             claim,
@@ -234,8 +257,25 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
+    toc.push_str("</ol>");
+    b.push_str(&toc);
+    b.push_str(&sections);
     notes(&mut b, case.notes.as_deref(), ctx);
     (b, row)
+}
+
+/// A line of the list of checks: a link to the check's section, with its verdict if a report was given.
+fn toc_item(trial: &str, ctx: &Ctx) -> String {
+    let name = trial.rsplit("::").next().unwrap_or(trial);
+    let badge = match ctx.report.and_then(|r| r.get(trial)) {
+        Some(v) => format!(" <span class=\"verdict {0}\">{0}</span>", esc(&v.verdict)),
+        None => String::new(),
+    };
+    format!(
+        "<li><a href=\"#check-{}\">{}</a>{badge}</li>",
+        esc(name),
+        esc(name)
+    )
 }
 
 fn header(b: &mut String, id: &str, title: &str, source: &Source, clauses: &[String], ctx: &Ctx) {
