@@ -461,7 +461,7 @@ fn check_section<'a>(
         Some(v) => {
             let _ = write!(
                 s,
-                "<div class=\"side-by-side\"><div><strong>expected</strong>{facts_html}</div><div><strong>engine: {}</strong>",
+                "<div class=\"side-by-side\"><div><strong>expected</strong>{facts_html}{body}</div><div><strong>engine: {}</strong>",
                 esc(ctx.report.map_or("", |r| r.engine.as_str()))
             );
             match v {
@@ -480,9 +480,11 @@ fn check_section<'a>(
             }
             s.push_str("</div></div>");
         }
-        None => s.push_str(&facts_html),
+        None => {
+            s.push_str(&facts_html);
+            s.push_str(body);
+        }
     }
-    s.push_str(body);
     s.push_str("</section>");
     s
 }
