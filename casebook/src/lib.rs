@@ -2,7 +2,9 @@
 //! it, for a rules committee to read. No network at view time: CSS and scripts are inline, boards are SVG.
 
 pub mod html;
+pub mod kee_pages;
 pub mod markdown;
+pub mod overlays;
 pub mod pages;
 pub mod replay;
 pub mod report;

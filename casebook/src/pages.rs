@@ -1,17 +1,17 @@
 //! Case pages: the source, the position as a board, each check with its claim, its boards and moves step by
-//! step, the errata beside the claims they correct, and (given a report) each check's verdict.
+//! step, the errata beside the claims they correct, and (given a report) each check's verdict. Kee cases have
+//! their own page maker (`kee_pages.rs`) on the same parts.
 
 use crate::html::esc;
+use crate::overlays::{control_points, points_map, status_points, stones_of, territory_points};
 use crate::replay::{replay, rules_of};
 use crate::report::Report;
 use crate::steps;
 use crate::svg::{self, Mark, Point};
-use gorules_cases::kee::{
-    KeeAllied, KeeBoard, KeeCheck, KeeErratum, KeeScoringName, KeeSuicide, KoPlayerPassesName,
-};
+use gorules_cases::kee::KeeErratum;
 use gorules_cases::model::{Check, Erratum, Ruleset, Source};
 use gorules_cases::moves::{MovesSpec, Segment};
-use gorules_cases::{Case, KeeCase};
+use gorules_cases::Case;
 use gorules_grammar::{Cell, Diagram, Player, Vertex};
 use gorules_ref::SequenceRules;
 use std::collections::BTreeMap;
@@ -160,112 +160,8 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
     (b, row)
 }
 
-/// The page of a Kee case (CASE-8), and its row for the index.
-pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
-    let mut b = String::new();
-    header(
-        &mut b,
-        &case.id,
-        &case.title,
-        &case.source,
-        &case.clauses,
-        ctx,
-    );
-    let r = &case.rules;
-    let _ = write!(
-        b,
-        "<dl class=\"facts\"><dt>ruleset</dt><dd>kee: {} players, refreshing passes {}, suicide {}, allied groups {}, scoring {}, ko player passes {}</dd>\
-         <dt>features</dt><dd class=\"tags\">{}</dd><dt>to play</dt><dd>{}</dd><dt>file</dt><dd><code>{}</code></dd></dl>",
-        r.players,
-        if r.refreshing_passes { "yes" } else { "no" },
-        match r.suicide {
-            KeeSuicide::Prohibited => "prohibited",
-            KeeSuicide::Allowed => "allowed",
-        },
-        match r.allied_groups {
-            KeeAllied::Union => "union",
-            KeeAllied::SingleUnit => "single-unit",
-        },
-        match r.scoring {
-            KeeScoringName::Area => "area",
-            KeeScoringName::Territory => "territory",
-        },
-        match r.ko_player_passes {
-            KoPlayerPassesName::Normal => "normal",
-            KoPlayerPassesName::All => "all",
-        },
-        tags(case.features.iter().map(|f| f.name())),
-        case.to_play.map_or("black", |p| p.name()),
-        esc(file)
-    );
-    let start = kee_points(&case.board);
-    b.push_str("<h2>Position</h2><div class=\"boards\">");
-    let _ = write!(
-        b,
-        "<figure class=\"board\" id=\"position\">{}<figcaption>{}</figcaption></figure></div>",
-        kee_svg(&case.board, &start, &format!("{}: the position", case.id)),
-        if case.board.grid.is_some() {
-            "the case's board (a grid)"
-        } else {
-            "the case's board: a graph, its intersections on a circle, neighbours joined"
-        }
-    );
-    let mut row = CaseRow {
-        id: case.id.clone(),
-        title: case.title.clone(),
-        ruleset: "kee".into(),
-        features: case.features.iter().map(|f| f.name().to_string()).collect(),
-        checks: Vec::new(),
-        errata: case.errata.len(),
-        href: case_href(&case.id),
-    };
-    b.push_str("<h2>Checks</h2>");
-    let mut toc = String::from("<ol class=\"toc\">");
-    let mut sections = String::new();
-    let checks = case
-        .effective_checks()
-        .unwrap_or_else(|_| case.checks.clone());
-    for check in &checks {
-        let (facts, body) = kee_check_body(check, case);
-        let trial = format!("kee::{}::{}", case.id, check.name());
-        let errata: Vec<ErratumView> = case
-            .errata
-            .iter()
-            .filter(|e| e.check == check.name())
-            .map(ErratumView::of_kee)
-            .collect();
-        let verdict = ctx.report.and_then(|r| r.get(&trial));
-        let mut features = row.features.clone();
-        features.extend(check.features().iter().map(|f| f.name().to_string()));
-        row.checks
-            .push((features, verdict.map(|v| v.verdict.clone())));
-        let claim = match check {
-            KeeCheck::Play(c) => c.claim.as_deref(),
-            KeeCheck::Game(c) => c.claim.as_deref(),
-            KeeCheck::Value(c) => c.claim.as_deref(),
-        };
-        toc.push_str(&toc_item(&trial, ctx));
-        sections.push_str(&check_section(
-            check.name(),
-            check.kind(),
-            claim,
-            check.features().iter().map(|f| f.name()),
-            &facts,
-            &body,
-            &errata,
-            &trial,
-            ctx,
-        ));
-    }
-    toc.push_str("</ol>");
-    b.push_str(&toc);
-    b.push_str(&sections);
-    notes(&mut b, case.notes.as_deref(), ctx);
-    (b, row)
-}
-
 /// A line of the list of checks: a link to the check's section, with its verdict if a report was given.
-fn toc_item(trial: &str, ctx: &Ctx) -> String {
+pub(crate) fn toc_item(trial: &str, ctx: &Ctx) -> String {
     let name = trial.rsplit("::").next().unwrap_or(trial);
     let badge = match ctx.report.and_then(|r| r.get(trial)) {
         Some(v) => format!(" <span class=\"verdict {0}\">{0}</span>", esc(&v.verdict)),
@@ -278,7 +174,14 @@ fn toc_item(trial: &str, ctx: &Ctx) -> String {
     )
 }
 
-fn header(b: &mut String, id: &str, title: &str, source: &Source, clauses: &[String], ctx: &Ctx) {
+pub(crate) fn header(
+    b: &mut String,
+    id: &str,
+    title: &str,
+    source: &Source,
+    clauses: &[String],
+    ctx: &Ctx,
+) {
     let _ = write!(
         b,
         "<h1>{}</h1><p><code>{}</code></p><h2>Source</h2><dl class=\"facts\">",
@@ -325,7 +228,7 @@ fn header(b: &mut String, id: &str, title: &str, source: &Source, clauses: &[Str
     b.push_str("</dl>");
 }
 
-fn notes(b: &mut String, notes: Option<&str>, ctx: &Ctx) {
+pub(crate) fn notes(b: &mut String, notes: Option<&str>, ctx: &Ctx) {
     if let Some(n) = notes {
         b.push_str("<h2>Notes</h2>");
         for para in n.split("\n\n").filter(|p| !p.trim().is_empty()) {
@@ -335,11 +238,11 @@ fn notes(b: &mut String, notes: Option<&str>, ctx: &Ctx) {
 }
 
 /// Text of a case as HTML, its clause ids linked to the spec.
-fn prose(text: &str, ctx: &Ctx) -> String {
+pub(crate) fn prose(text: &str, ctx: &Ctx) -> String {
     crate::markdown::link_clauses(text, ctx.clause_pages).unwrap_or_else(|| esc(text))
 }
 
-fn tags<'a>(names: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn tags<'a>(names: impl Iterator<Item = &'a str>) -> String {
     names
         .map(|n| format!("<code>{}</code>", esc(n)))
         .collect::<Vec<_>>()
@@ -378,7 +281,7 @@ fn claim_of(check: &Check) -> Option<&str> {
 }
 
 /// An erratum as drawn: the source's value and ours, each a board when it is one.
-struct ErratumView {
+pub(crate) struct ErratumView {
     field: String,
     source_says: String,
     ours: String,
@@ -401,7 +304,7 @@ impl ErratumView {
         }
     }
 
-    fn of_kee(e: &KeeErratum) -> ErratumView {
+    pub(crate) fn of_kee(e: &KeeErratum) -> ErratumView {
         ErratumView {
             field: e.field.clone(),
             source_says: format!("<pre>{}</pre>", esc(&e.source_says.0)),
@@ -412,7 +315,7 @@ impl ErratumView {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn check_section<'a>(
+pub(crate) fn check_section<'a>(
     name: &str,
     kind: &str,
     claim: Option<&str>,
@@ -489,7 +392,7 @@ fn check_section<'a>(
     s
 }
 
-fn facts_list(facts: &[(String, String)]) -> String {
+pub(crate) fn facts_list(facts: &[(String, String)]) -> String {
     if facts.is_empty() {
         return String::new();
     }
@@ -501,9 +404,9 @@ fn facts_list(facts: &[(String, String)]) -> String {
     s
 }
 
-type Facts = Vec<(String, String)>;
+pub(crate) type Facts = Vec<(String, String)>;
 
-fn fact(facts: &mut Facts, k: &str, v: impl ToString) {
+pub(crate) fn fact(facts: &mut Facts, k: &str, v: impl ToString) {
     facts.push((k.to_string(), v.to_string()));
 }
 
@@ -835,126 +738,24 @@ fn confirmation(b: &mut String, c: Option<&gorules_cases::j89::ConfirmationLines
     }
 }
 
-fn boards(b: &mut String, figs: &str) {
+pub(crate) fn boards(b: &mut String, figs: &str) {
     if !figs.is_empty() {
         let _ = write!(b, "<div class=\"boards\">{figs}</div>");
     }
 }
 
-fn fig(svg: &str, caption: &str) -> String {
+pub(crate) fn fig(svg: &str, caption: &str) -> String {
     format!(
         "<figure class=\"board\">{svg}<figcaption>{}</figcaption></figure>",
         esc(caption)
     )
 }
 
-fn fig_diagram(d: &Diagram, caption: &str) -> String {
+pub(crate) fn fig_diagram(d: &Diagram, caption: &str) -> String {
     fig(
         &svg::grid(d.width(), d.height(), &svg::points_of(d), caption),
         caption,
     )
-}
-
-/// The stones of a diagram's board cells, row by row from the top.
-fn stones_of(d: &Diagram) -> Vec<Option<u8>> {
-    d.cells()
-        .map(|(_, c)| match c {
-            Cell::Stone(s) => Some(svg::player_of(s)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn with_stones(stones: &[Option<u8>]) -> Vec<Point> {
-    stones
-        .iter()
-        .map(|s| Point {
-            stone: *s,
-            ..Point::default()
-        })
-        .collect()
-}
-
-/// CASE-4.4: a control map over the stones of `base`: `B`, `W`, `2` as squares.
-fn control_points(base: &[Option<u8>], map: &Diagram) -> Vec<Point> {
-    let mut points = with_stones(base);
-    for (i, (_, cell)) in map.cells().enumerate() {
-        let Some(p) = points.get_mut(i) else { break };
-        match cell {
-            Cell::Mark('B') => p.mark = Mark::Square(Some(0)),
-            Cell::Mark('W') => p.mark = Mark::Square(Some(1)),
-            Cell::Number(2) => p.mark = Mark::Square(None),
-            Cell::Stone(s) => p.stone = Some(svg::player_of(s)),
-            _ => {}
-        }
-    }
-    points
-}
-
-/// CASE-4.5: a points map: the number of points on each intersection.
-fn points_map(base: &[Option<u8>], map: &Diagram) -> Vec<Point> {
-    let mut points = with_stones(base);
-    for (i, (_, cell)) in map.cells().enumerate() {
-        let Some(p) = points.get_mut(i) else { break };
-        match cell {
-            Cell::Number(n) => p.mark = Mark::Points(n),
-            Cell::Stone(s) => p.stone = Some(svg::player_of(s)),
-            _ => {}
-        }
-    }
-    points
-}
-
-/// CASE-9.2: each stone's status over the board.
-fn status_points(base: &[Option<u8>], map: &Diagram) -> Vec<Point> {
-    let mut points = with_stones(base);
-    for (i, (_, cell)) in map.cells().enumerate() {
-        let Some(p) = points.get_mut(i) else { break };
-        match cell {
-            Cell::Mark(c @ ('D' | 'S')) => p.mark = Mark::Status(c),
-            Cell::Label(c @ ('d' | 's')) => p.mark = Mark::Status(c.to_ascii_uppercase()),
-            _ => {}
-        }
-    }
-    points
-}
-
-/// CASE-9.3: territory after removal: stones that stay, territory, eye points, removed stones faded.
-fn territory_points(base: &[Option<u8>], map: &Diagram) -> Vec<Point> {
-    map.cells()
-        .enumerate()
-        .map(|(i, (_, cell))| {
-            let before = base.get(i).copied().flatten();
-            let gone = Point {
-                stone: before,
-                ghost: before.is_some(),
-                ..Point::default()
-            };
-            match cell {
-                Cell::Stone(s) => Point {
-                    stone: Some(svg::player_of(s)),
-                    ..Point::default()
-                },
-                Cell::Label('b') => Point {
-                    mark: Mark::Square(Some(0)),
-                    ..gone
-                },
-                Cell::Label('w') => Point {
-                    mark: Mark::Square(Some(1)),
-                    ..gone
-                },
-                Cell::Mark('B') => Point {
-                    mark: Mark::Eye(0),
-                    ..gone
-                },
-                Cell::Mark('W') => Point {
-                    mark: Mark::Eye(1),
-                    ..gone
-                },
-                _ => gone,
-            }
-        })
-        .collect()
 }
 
 /// A move sequence as the case writes it, in one line.
@@ -1118,196 +919,4 @@ fn steps_html(played: &crate::replay::Replay, width: usize, height: usize, id: &
     steps::figures(&steps, &|points, title| {
         svg::grid(width, height, points, &format!("{id}: {title}"))
     })
-}
-
-fn kee_points(board: &KeeBoard) -> Vec<Point> {
-    board
-        .graph
-        .nodes()
-        .iter()
-        .map(|n| Point {
-            stone: n.stone,
-            ..Point::default()
-        })
-        .collect()
-}
-
-fn kee_svg(board: &KeeBoard, points: &[Point], title: &str) -> String {
-    match board.grid {
-        Some((w, h)) => svg::grid(w, h, points, title),
-        None => svg::graph(&board.graph, points, title),
-    }
-}
-
-fn kee_check_body(check: &KeeCheck, case: &KeeCase) -> (Facts, String) {
-    let board = &case.board;
-    let mut seq = String::new();
-    let mut f = Facts::new();
-    let mut figs = String::new();
-    match check {
-        KeeCheck::Play(c) => {
-            fact(&mut f, "player", c.player.name());
-            fact(&mut f, "at", &c.at);
-            fact(&mut f, "legal", c.legal);
-            if let Some(r) = c.reason {
-                fact(&mut f, "reason", r.name());
-            }
-            if let Some(e) = c.enclosing {
-                fact(&mut f, "enclosing", e);
-            }
-            if let Some(s) = c.suicidal {
-                fact(&mut f, "suicidal", s);
-            }
-            if let Some(r) = &c.removed {
-                fact(
-                    &mut f,
-                    "removed",
-                    if r.is_empty() {
-                        "nothing".into()
-                    } else {
-                        r.join(" ")
-                    },
-                );
-            }
-            let mut before = kee_points(board);
-            if let Some(i) = board.graph.index_of(&c.at) {
-                before[i].last = true;
-                if before[i].stone.is_none() {
-                    before[i].mark = Mark::Label(c.player.name()[..1].to_uppercase());
-                }
-            }
-            for name in c.removed.iter().flatten() {
-                if let Some(i) = board.graph.index_of(name) {
-                    before[i].ghost = true;
-                }
-            }
-            figs.push_str(&fig(
-                &kee_svg(board, &before, "the play"),
-                &format!(
-                    "{} plays at {} (ringed); faded: the stones it removes",
-                    c.player.name(),
-                    c.at
-                ),
-            ));
-            if let Some(a) = &c.after {
-                figs.push_str(&fig(
-                    &kee_svg(a, &kee_points(a), "after"),
-                    "expected after the play",
-                ));
-            }
-        }
-        KeeCheck::Game(g) => {
-            fact(&mut f, "plays", g.plays.0.to_string());
-            if let Some(r) = g.refused {
-                fact(
-                    &mut f,
-                    "refused",
-                    format!("play {} ({})", r.at, r.reason.name()),
-                );
-            }
-            let p: Vec<String> = g
-                .prohibitions
-                .iter()
-                .map(|p| {
-                    format!(
-                        "after play {}: {} ({})",
-                        p.at,
-                        p.player.name(),
-                        p.condition.name()
-                    )
-                })
-                .collect();
-            fact(
-                &mut f,
-                "prohibitions",
-                if p.is_empty() {
-                    "none".into()
-                } else {
-                    p.join("; ")
-                },
-            );
-            fact(&mut f, "end", g.end.name());
-            if let Some(t) = g.to_play {
-                fact(&mut f, "to play", t.name());
-            }
-            if let Some(points) = &g.points {
-                let p: Vec<String> = points
-                    .iter()
-                    .map(|(k, v)| format!("{} {v}", k.name()))
-                    .collect();
-                fact(&mut f, "points", p.join(", "));
-            }
-            if let Some(r) = &g.ranking {
-                let groups: Vec<String> = r
-                    .iter()
-                    .map(|g| g.iter().map(|p| p.name()).collect::<Vec<_>>().join(" = "))
-                    .collect();
-                fact(&mut f, "ranking", groups.join(" > "));
-            }
-            seq = kee_steps(case, &g.plays.0);
-            if let Some(a) = &g.after {
-                figs.push_str(&fig(
-                    &kee_svg(a, &kee_points(a), "after"),
-                    "expected after the plays",
-                ));
-            }
-        }
-        KeeCheck::Value(v) => {
-            if let Some(a) = &v.after {
-                fact(&mut f, "after the plays", a.0.to_string());
-                seq = kee_steps(case, &a.0);
-            }
-            fact(&mut f, "value under best play", v.value);
-            for (play, value) in &v.replies {
-                fact(&mut f, &format!("value after {play}"), value);
-            }
-        }
-    }
-    let mut b = seq;
-    boards(&mut b, &figs);
-    (f, b)
-}
-
-/// A Kee game's plays step by step from the case's board, as the reference plays them.
-fn kee_steps(case: &KeeCase, plays: &gorules_grammar::KeePlays) -> String {
-    let to_play = case.to_play.map_or(0, |p| p.0);
-    let played = match crate::replay::kee(&case.board, &case.rules, to_play, plays) {
-        Ok(p) => p,
-        Err(e) => return format!("<p class=\"refused\">cannot replay: {}</p>", esc(&e)),
-    };
-    let steps: Vec<steps::Step> = played
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(k, s)| {
-            let who = gorules_grammar::PLAYER_NAMES
-                .get(usize::from(s.player))
-                .copied()
-                .unwrap_or("?");
-            let mut caption = match s.at {
-                Some(_) => format!("{}: {who} at {}", k + 1, s.text),
-                None => format!("{}: {who} {}", k + 1, s.text),
-            };
-            if let Some(p) = &s.prohibition {
-                let _ = write!(caption, "; {p}");
-            }
-            steps::Step {
-                stones: s.stones.clone(),
-                at: s.at,
-                caption,
-            }
-        })
-        .collect();
-    let mut b = format!("<p><code>{}</code></p>", esc(&plays.to_string()));
-    b.push_str(&steps::figures(&steps, &|points, title| {
-        kee_svg(&case.board, points, &format!("{}: {title}", case.id))
-    }));
-    if let Some((n, why)) = &played.refused {
-        let _ = write!(
-            b,
-            "<p class=\"refused\">Play {n} is refused by the reference rules: {}.</p>",
-            esc(why)
-        );
-    }
-    b
 }

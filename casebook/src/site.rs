@@ -2,6 +2,7 @@
 //! out, and checking that every link of the written site resolves.
 
 use crate::html::{esc, page};
+use crate::kee_pages;
 use crate::markdown::{self, Tester};
 use crate::pages::{self, CaseRow, Ctx};
 use crate::report::Report;
@@ -78,7 +79,7 @@ pub fn build(root: &Path, out: &Path, report: Option<&Report>) -> Result<Built, 
         add(&lc.case.id, &lc.case.clauses, &lc.case.title, body, row)?;
     }
     for lc in &suite.kee_cases {
-        let (body, row) = pages::kee_page(&lc.case, &rel(&lc.file), &ctx);
+        let (body, row) = kee_pages::kee_page(&lc.case, &rel(&lc.file), &ctx);
         add(&lc.case.id, &lc.case.clauses, &lc.case.title, body, row)?;
     }
     built.cases = rows.len();
