@@ -3,8 +3,8 @@
 
 use crate::html::esc;
 use crate::pages::{
-    boards, case_href, check_section, fact, fig, header, notes, tags, toc_item, CaseRow, Ctx,
-    ErratumView, Facts,
+    boards, check_section, fact, fig, header, notes, tags, toc_item, CaseRow, Ctx, ErratumView,
+    Facts,
 };
 use crate::steps;
 use crate::svg::{self, Mark, Point};
@@ -64,15 +64,13 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             "the case's board: a graph, its intersections on a circle, neighbours joined"
         }
     );
-    let mut row = CaseRow {
-        id: case.id.clone(),
-        title: case.title.clone(),
-        ruleset: "kee".into(),
-        features: case.features.iter().map(|f| f.name().to_string()).collect(),
-        checks: Vec::new(),
-        errata: case.errata.len(),
-        href: case_href(&case.id),
-    };
+    let mut row = CaseRow::new(
+        &case.id,
+        &case.title,
+        "kee",
+        case.features.iter().map(|f| f.name()),
+        case.errata.len(),
+    );
     b.push_str("<h2>Checks</h2>");
     let mut toc = String::from("<ol class=\"toc\">");
     let mut sections = String::new();

@@ -44,6 +44,27 @@ pub struct CaseRow {
     pub href: String,
 }
 
+impl CaseRow {
+    /// A case's row, its checks still to be added.
+    pub fn new<'a>(
+        id: &str,
+        title: &str,
+        ruleset: &str,
+        features: impl Iterator<Item = &'a str>,
+        errata: usize,
+    ) -> CaseRow {
+        CaseRow {
+            id: id.to_string(),
+            title: title.to_string(),
+            ruleset: ruleset.to_string(),
+            features: features.map(str::to_string).collect(),
+            checks: Vec::new(),
+            errata,
+            href: case_href(id),
+        }
+    }
+}
+
 /// The file name of a case's page.
 pub fn case_href(id: &str) -> String {
     format!("case-{id}.html")
@@ -109,15 +130,13 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         b.push_str(&moves_block(&h.moves, &start, case, rules).0);
     }
 
-    let mut row = CaseRow {
-        id: case.id.clone(),
-        title: case.title.clone(),
-        ruleset: case.ruleset.name().to_string(),
-        features: case.features.iter().map(|f| f.name().to_string()).collect(),
-        checks: Vec::new(),
-        errata: case.errata.len(),
-        href: case_href(&case.id),
-    };
+    let mut row = CaseRow::new(
+        &case.id,
+        &case.title,
+        case.ruleset.name(),
+        case.features.iter().map(|f| f.name()),
+        case.errata.len(),
+    );
     b.push_str("<h2>Checks</h2>");
     let mut toc = String::from("<ol class=\"toc\">");
     let mut sections = String::new();

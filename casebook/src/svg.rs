@@ -249,7 +249,12 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
     }
     match &p.mark {
         Mark::None => {}
-        Mark::Label(t) => {
+        Mark::Label(t) | Mark::Number(t) => {
+            let kind = if matches!(p.mark, Mark::Number(_)) {
+                "num"
+            } else {
+                "label"
+            };
             if p.stone.is_none() {
                 let _ = write!(
                     out,
@@ -259,21 +264,7 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
             }
             let _ = write!(
                 out,
-                "<text class=\"label {ink}\" x=\"{cx:.1}\" y=\"{cy:.1}\">{}</text>",
-                esc(t)
-            );
-        }
-        Mark::Number(t) => {
-            if p.stone.is_none() {
-                let _ = write!(
-                    out,
-                    "<circle class=\"label-bg\" cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"/>",
-                    r * 0.75
-                );
-            }
-            let _ = write!(
-                out,
-                "<text class=\"num {ink}\" x=\"{cx:.1}\" y=\"{cy:.1}\">{}</text>",
+                "<text class=\"{kind} {ink}\" x=\"{cx:.1}\" y=\"{cy:.1}\">{}</text>",
                 esc(t)
             );
         }

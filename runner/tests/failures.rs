@@ -2,47 +2,28 @@
 //! `engine-failed`, never a known failure); the runner starts a fresh engine for the next check, goes on, and
 //! still writes a record for every check.
 
-use gorules_runner::checks::{run, Verdict};
+mod fakes;
+
+use fakes::{basic_ko_check, broken, root, run_planned};
+use gorules_runner::checks::Verdict;
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
 use gorules_runner::summary::Outcome;
 use gorules_runner::{plan, summary, Options};
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn broken(mode: &str) -> Launch {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/broken-engine.sh");
-    Launch::Program(vec![
-        "sh".into(),
-        script.to_string_lossy().into_owned(),
-        mode.into(),
-    ])
-}
-
+/// The failures of the first two checks of `naj-basic-ko-1` against the broken engine in `mode`: the second
+/// one needs a fresh engine, since the first killed it. Returns the first.
 fn first_failure(mode: &str) -> String {
-    let (suite, errors) = gorules_cases::Suite::load(&root());
-    assert!(errors.is_empty());
-    let lc = suite
-        .cases
-        .iter()
-        .find(|c| c.case.id == "naj-basic-ko-1")
-        .expect("the case exists");
     let mut engine =
-        Remote::start(broken(mode), Duration::from_millis(500), None).expect("it starts");
-    let mut messages = Vec::new();
-    // Two checks in a row: the second one needs a fresh engine, since the first killed it.
-    for check in &lc.case.checks {
-        match run(&lc.case, check, &mut engine) {
-            Verdict::EngineFailure(m) => messages.push(m),
+        Remote::start(broken(mode, &[]), Duration::from_millis(500), None).expect("it starts");
+    let messages: Vec<String> = (0..2)
+        .map(|i| match basic_ko_check(&mut engine, i) {
+            Verdict::EngineFailure(m) => m,
             other => panic!("a broken engine is an engine failure, got {other:?}"),
-        }
-    }
-    assert_eq!(messages.len(), 2);
-    messages.remove(0)
+        })
+        .collect();
+    messages[0].clone()
 }
 
 #[test]
@@ -67,7 +48,7 @@ fn an_engine_answering_garbage_fails_the_check() {
 #[test]
 fn the_run_goes_on_and_the_report_is_written() {
     let options = Options {
-        launch: broken("crash"),
+        launch: broken("crash", &[]),
         timeout: Duration::from_millis(500),
         ..Options::default()
     };
@@ -130,37 +111,24 @@ fn a_baseline_can_only_shrink() {
 
     // A check that fails and is listed: a known failure, the run goes on.
     let options = Options {
-        launch: broken("wrong"),
+        launch: broken("wrong", &[]),
         timeout: Duration::from_millis(500),
         baseline: Some([name.clone()].into()),
         ..Options::default()
     };
-    let p = plan(&root(), options);
-    let records = std::sync::Arc::clone(&p.records);
-    let check = p
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .expect("the check exists");
-    assert!(check.run().is_ok(), "a listed failure is known");
-    let records = records.lock().expect("records").clone();
+    let (ok, records) = run_planned(options, &name);
+    assert!(ok, "a listed failure is known");
     let record = records.iter().find(|r| r.id == name).expect("a record");
     assert_eq!(record.outcome, Outcome::KnownFailure);
     assert!(summary::baseline(&records).contains(&name));
 
     // A check that fails and is not listed fails the run.
     let options = Options {
-        launch: broken("wrong"),
+        launch: broken("wrong", &[]),
         timeout: Duration::from_millis(500),
         ..Options::default()
     };
-    let p = plan(&root(), options);
-    let check = p
-        .checks
-        .into_iter()
-        .find(|c| c.name == name)
-        .expect("the check exists");
-    assert!(check.run().is_err());
+    assert!(!run_planned(options, &name).0);
 }
 
 /// PROTO-7.4: the gate cannot be fooled. An engine that crashes (or cannot start) is not a known failure even
@@ -168,25 +136,15 @@ fn a_baseline_can_only_shrink() {
 #[test]
 fn an_engine_failure_is_never_a_known_failure() {
     let name = "naj::naj-basic-ko-1::white-2-recapture".to_string();
-    for launch in [broken("crash"), Launch::program("/nonexistent/engine")] {
+    for launch in [broken("crash", &[]), Launch::program("/nonexistent/engine")] {
         let options = Options {
             launch: launch.clone(),
             timeout: Duration::from_millis(500),
             baseline: Some([name.clone()].into()),
             ..Options::default()
         };
-        let p = plan(&root(), options);
-        let records = std::sync::Arc::clone(&p.records);
-        let check = p
-            .checks
-            .into_iter()
-            .find(|c| c.name == name)
-            .expect("the check exists");
-        assert!(
-            check.run().is_err(),
-            "{launch:?}: an engine failure fails the run"
-        );
-        let records = records.lock().expect("records").clone();
+        let (ok, records) = run_planned(options, &name);
+        assert!(!ok, "{launch:?}: an engine failure fails the run");
         let mine: Vec<_> = records.iter().filter(|r| r.id == name).collect();
         assert_eq!(mine.len(), 1, "one record");
         assert_eq!(mine[0].outcome, Outcome::EngineFailed, "{launch:?}");
