@@ -3,7 +3,7 @@
 
 use crate::html::esc;
 use crate::pages::{
-    boards, check_section, fact, fig, header, notes, tags, toc_item, CaseRow, Ctx, ErratumView,
+    boards, check_section, end_page, fact, fig, header, tags, toc_item, CaseRow, Ctx, ErratumView,
     Facts,
 };
 use crate::steps;
@@ -109,10 +109,7 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
-    toc.push_str("</ol>");
-    b.push_str(&toc);
-    b.push_str(&sections);
-    notes(&mut b, case.notes.as_deref(), ctx);
+    end_page(&mut b, toc, &sections, case.notes.as_deref(), ctx);
     (b, row)
 }
 

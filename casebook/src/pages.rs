@@ -172,11 +172,22 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             ctx,
         ));
     }
+    end_page(&mut b, toc, &sections, case.notes.as_deref(), ctx);
+    (b, row)
+}
+
+/// The end of a case page: the list of checks, their sections and the case's notes.
+pub(crate) fn end_page(
+    b: &mut String,
+    mut toc: String,
+    sections: &str,
+    case_notes: Option<&str>,
+    ctx: &Ctx,
+) {
     toc.push_str("</ol>");
     b.push_str(&toc);
-    b.push_str(&sections);
-    notes(&mut b, case.notes.as_deref(), ctx);
-    (b, row)
+    b.push_str(sections);
+    notes(b, case_notes, ctx);
 }
 
 /// A line of the list of checks: a link to the check's section, with its verdict if a report was given.
@@ -429,6 +440,15 @@ pub(crate) fn fact(facts: &mut Facts, k: &str, v: impl ToString) {
     facts.push((k.to_string(), v.to_string()));
 }
 
+/// The prisoners a check expects, as a fact.
+fn prisoners_fact(facts: &mut Facts, p: &gorules_cases::model::Prisoners) {
+    fact(
+        facts,
+        "prisoners",
+        format!("Black {}, White {}", p.black, p.white),
+    );
+}
+
 fn check_body(
     check: &Check,
     case: &Case,
@@ -463,12 +483,8 @@ fn check_body(
             if let Some(e) = c.ends {
                 fact(&mut f, "the phase ends", e);
             }
-            if let Some(p) = c.prisoners {
-                fact(
-                    &mut f,
-                    "prisoners",
-                    format!("Black {}, White {}", p.black, p.white),
-                );
+            if let Some(p) = &c.prisoners {
+                prisoners_fact(&mut f, p);
             }
             if let Some(i) = c.illegal {
                 let why = i.reason.map(|r| format!(" ({r})")).unwrap_or_default();
@@ -712,12 +728,8 @@ fn check_body(
             if let Some(c) = g.to_move {
                 fact(&mut f, "to move", color_word(c.player()));
             }
-            if let Some(p) = g.prisoners {
-                fact(
-                    &mut f,
-                    "prisoners",
-                    format!("Black {}, White {}", p.black, p.white),
-                );
+            if let Some(p) = &g.prisoners {
+                prisoners_fact(&mut f, p);
             }
             if let Some(r) = g.recurs {
                 fact(&mut f, "the position recurs", r);

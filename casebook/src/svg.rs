@@ -274,13 +274,7 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
                 Some(_) => "ctl-white",
                 None => "ctl-both",
             };
-            let s = r * 0.85;
-            let _ = write!(
-                out,
-                "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{s:.1}\" height=\"{s:.1}\"/>",
-                cx - s / 2.0,
-                cy - s / 2.0
-            );
+            square(out, class, cx, cy, r);
         }
         Mark::Eye(owner) => {
             let class = if *owner == 0 {
@@ -288,13 +282,7 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
             } else {
                 "eye-white"
             };
-            let s = r * 0.85;
-            let _ = write!(
-                out,
-                "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{s:.1}\" height=\"{s:.1}\"/>",
-                cx - s / 2.0,
-                cy - s / 2.0
-            );
+            square(out, class, cx, cy, r);
         }
         Mark::Points(n) => {
             if p.stone.is_none() {
@@ -339,6 +327,17 @@ fn draw_point(out: &mut String, cx: f64, cy: f64, r: f64, p: &Point) {
             r + 2.5
         );
     }
+}
+
+/// A square mark of `class` centred on an intersection (a map's control, territory or eye point).
+fn square(out: &mut String, class: &str, cx: f64, cy: f64, r: f64) {
+    let s = r * 0.85;
+    let _ = write!(
+        out,
+        "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{s:.1}\" height=\"{s:.1}\"/>",
+        cx - s / 2.0,
+        cy - s / 2.0
+    );
 }
 
 #[cfg(test)]
