@@ -1,11 +1,13 @@
 //! After a run: one record per check, a summary table per ruleset and per feature, the JSON report, and the
 //! baseline of known failures.
 
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// What became of one check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// What became of one check; in the JSON report, the word [`Outcome::word`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// It passed.
     Passed,
@@ -198,47 +200,66 @@ pub fn table(records: &[Record], engine: &str) -> String {
     out
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// PROTO-7.5: the JSON report, as `--report` writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// `cases/VERSION` of the suite run.
+    pub suite_version: String,
+    /// The engine, as the runner started it.
+    pub engine: String,
+    /// One entry per record, in the order of the run.
+    pub checks: Vec<ReportedCheck>,
+}
+
+/// PROTO-7.5: one check in the JSON report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportedCheck {
+    /// `<ruleset>::<case id>::<check>`.
+    pub id: String,
+    /// The ruleset.
+    pub ruleset: String,
+    /// The features the check needs.
+    pub features: Vec<String>,
+    /// What became of it.
+    pub verdict: Outcome,
+    /// Why it failed, was ignored or is undecided (empty when it passed).
+    pub reason: String,
+    /// Seconds it took.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// The report of `records`.
+    pub fn new(records: &[Record], engine: &str, suite_version: &str) -> Report {
+        Report {
+            suite_version: suite_version.into(),
+            engine: engine.into(),
+            checks: records
+                .iter()
+                .map(|r| ReportedCheck {
+                    id: r.id.clone(),
+                    ruleset: r.ruleset.clone(),
+                    features: r.features.clone(),
+                    verdict: r.outcome,
+                    reason: r.reason.clone(),
+                    seconds: r.seconds,
+                })
+                .collect(),
         }
     }
-    out.push('"');
-    out
+
+    /// Reads a report back; the error gives the line and column.
+    pub fn read(text: &str) -> Result<Report, String> {
+        serde_json::from_str(text).map_err(|e| format!("{}:{}: {e}", e.line(), e.column()))
+    }
 }
 
 /// The JSON report: the suite version, the engine, and per check its id, verdict, reason and time.
 pub fn json(records: &[Record], engine: &str, suite_version: &str) -> String {
-    let mut out = String::from("{\n");
-    let _ = writeln!(out, "  \"suite_version\": {},", json_string(suite_version));
-    let _ = writeln!(out, "  \"engine\": {},", json_string(engine));
-    out.push_str("  \"checks\": [\n");
-    for (i, r) in records.iter().enumerate() {
-        let features: Vec<String> = r.features.iter().map(|f| json_string(f)).collect();
-        let _ = write!(
-            out,
-            "    {{\"id\": {}, \"ruleset\": {}, \"features\": [{}], \"verdict\": {}, \"reason\": {}, \"seconds\": {:.6}}}",
-            json_string(&r.id),
-            json_string(&r.ruleset),
-            features.join(", "),
-            json_string(r.outcome.word()),
-            json_string(&r.reason),
-            r.seconds
-        );
-        out.push_str(if i + 1 < records.len() { ",\n" } else { "\n" });
-    }
-    out.push_str("  ]\n}\n");
-    out
+    let mut text = serde_json::to_string_pretty(&Report::new(records, engine, suite_version))
+        .unwrap_or_else(|e| unreachable!("a report of strings and numbers serializes: {e}"));
+    text.push('\n');
+    text
 }
 
 /// A baseline: the ids of the checks that fail, one per line, sorted. Engine failures are not expected
@@ -269,7 +290,59 @@ pub fn read_baseline(text: &str) -> std::collections::BTreeSet<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Outcome, Record, MAX_REASON_BYTES};
+    #[test]
+    fn the_report_reads_back_as_it_was_written() {
+        let records = vec![
+            Record::new(
+                "naj::a::b",
+                "naj",
+                vec!["capture".into(), "basic-ko".into()],
+                Outcome::Undecided,
+                "0 <= value <= 4 \"quoted\"\nnext line\t\u{1} \u{e9}\u{1f600}".into(),
+                1.25,
+            ),
+            Record::new(
+                "core::c::d",
+                "core",
+                Vec::new(),
+                Outcome::EngineFailed,
+                String::new(),
+                0.0,
+            ),
+            Record::new(
+                "lint::e",
+                "lint",
+                Vec::new(),
+                Outcome::KnownFailure,
+                "x".into(),
+                2.0,
+            ),
+        ];
+        let text = json(&records, "gnugo --mode gtp", "18");
+        let report = Report::read(&text).expect("it reads back");
+        assert_eq!(report, Report::new(&records, "gnugo --mode gtp", "18"));
+        assert!(text.contains("\"verdict\": \"engine-failed\""), "{text}");
+        assert!(text.contains("\"verdict\": \"known-failure\""), "{text}");
+        for o in [
+            Outcome::Passed,
+            Outcome::Failed,
+            Outcome::EngineFailed,
+            Outcome::KnownFailure,
+            Outcome::Ignored,
+            Outcome::Undecided,
+        ] {
+            assert_eq!(
+                serde_json::to_string(&o).expect("a word"),
+                format!("\"{}\"", o.word()),
+                "the report's word is the table's"
+            );
+        }
+        assert!(Report::read("{\"engine\": 3}")
+            .unwrap_err()
+            .starts_with("1:"));
+    }
+
+    use super::{json, Outcome, Record, Report, MAX_REASON_BYTES};
 
     #[test]
     fn a_long_reason_is_cut() {

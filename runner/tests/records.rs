@@ -70,8 +70,17 @@ fn every_counted_trial_has_one_record() {
         .expect("the case file that does not load has a record");
     assert_eq!(broken.outcome, Outcome::Failed);
     assert_eq!(broken.ruleset, "lint");
-    let json = summary::json(&all.records, &all.engine, &all.suite_version);
-    assert!(json.contains("\"id\": \"lint::core-broken\""), "{json}");
+    let report = summary::Report::read(&summary::json(
+        &all.records,
+        &all.engine,
+        &all.suite_version,
+    ))
+    .expect("the report reads back");
+    assert_eq!(report.checks.len(), all.records.len());
+    assert!(report
+        .checks
+        .iter()
+        .any(|c| c.id == "lint::core-broken" && c.verdict == Outcome::Failed));
     let ids: BTreeSet<&str> = all.records.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids.len(), all.records.len(), "one record per trial");
 
