@@ -94,12 +94,19 @@ impl Graph {
         Ok(Graph { nodes, index })
     }
 
+    /// NOT-6.4: the most columns a grid board has (GTP's letters, NOT-2.2).
+    pub const MAX_GRID_WIDTH: usize = 25;
+
+    /// NOT-6.4: the most rows a grid board has.
+    pub const MAX_GRID_HEIGHT: usize = 99;
+
     /// NOT-6.4: a rectangular grid as a graph: intersections named by their GTP vertices (NOT-2.2), listed
     /// row by row from the top, neighbours in the order up, left, right, down. `stones` is row by row from
-    /// the top. `None` if the grid has more than 25 columns or 99 rows, or `stones` has the wrong length.
+    /// the top. `None` if the grid has more than [`Graph::MAX_GRID_WIDTH`] columns or
+    /// [`Graph::MAX_GRID_HEIGHT`] rows, or `stones` has the wrong length.
     pub fn grid(width: usize, height: usize, stones: &[Option<u8>]) -> Option<Graph> {
-        if !(1..=25).contains(&width)
-            || !(1..=99).contains(&height)
+        if !(1..=Graph::MAX_GRID_WIDTH).contains(&width)
+            || !(1..=Graph::MAX_GRID_HEIGHT).contains(&height)
             || stones.len() != width * height
         {
             return None;

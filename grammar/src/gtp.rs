@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+/// PROTO-1.3, PROTO-7.1: the longest line either side of a GTP connection reads (1 MiB, newline excluded): the
+/// reference engine refuses a longer command line, the runner fails an engine that writes a longer line.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
 /// PROTO-1.1: one command: an optional id, a name and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command {

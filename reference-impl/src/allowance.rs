@@ -33,6 +33,12 @@ impl Deadline {
     pub fn passed_between(self, before: u64, after: u64) -> bool {
         self.0.is_some() && before / CLOCK_EVERY != after / CLOCK_EVERY && self.passed()
     }
+
+    /// [`Deadline::passed_between`] for a search that counts its nodes one at a time: `nodes` is the count
+    /// after the node just visited.
+    pub fn passed_at(self, nodes: u64) -> bool {
+        self.passed_between(nodes.saturating_sub(1), nodes)
+    }
 }
 
 /// SOLVER-4.6: a proof-number table of at most `capacity` entries. When a new entry finds it full, the open
@@ -135,6 +141,8 @@ mod tests {
         assert!(!Deadline::after(Duration::from_secs(3600)).passed());
         assert!(!Deadline::after(Duration::ZERO).passed_between(1, 2));
         assert!(Deadline::after(Duration::ZERO).passed_between(1023, 1024));
+        assert!(Deadline::after(Duration::ZERO).passed_at(2048));
+        assert!(!Deadline::after(Duration::ZERO).passed_at(2047));
         assert!(
             !Deadline::after(Duration::MAX).passed(),
             "an unrepresentable moment is none"

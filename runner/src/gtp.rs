@@ -47,8 +47,8 @@ impl Launch {
     }
 }
 
-/// PROTO-7.1: the longest line an engine may write, newline excluded (1 MiB); a longer line fails the engine.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// PROTO-7.1: the longest line an engine may write (the framing's limit); a longer line fails the engine.
+pub use gorules_grammar::gtp::MAX_LINE_BYTES;
 
 /// PROTO-7.1: the longest response an engine may write, its lines together (16 MiB); a longer one fails the
 /// engine.

@@ -157,7 +157,7 @@ impl Search<'_> {
                 limit: self.limits.nodes,
             }));
         }
-        if self.nodes.is_multiple_of(1024) && self.limits.deadline.passed() {
+        if self.limits.deadline.passed_at(self.nodes as u64) {
             return Err(Stop::Limit(ConfirmError::TimeUp));
         }
         if depth >= self.limits.depth {

@@ -18,8 +18,6 @@ pub struct KeeSession {
     names: Vec<String>,
     board: Arc<Board>,
     game: KeeGame,
-    /// PROTO-3.15: the wall-clock allowance of `gorules-kee-value`.
-    pub(super) time_limit: std::time::Duration,
 }
 
 fn syntax(what: &str) -> String {
@@ -46,11 +44,11 @@ fn name_of(p: Player) -> &'static str {
 
 /// PROTO-9.2: the most intersections a graph board listed by name may have (as many as the largest grid,
 /// 25x99), checked before anything is built.
-const MAX_GRAPH_POINTS: usize = 25 * 99;
+const MAX_GRAPH_POINTS: usize = Graph::MAX_GRID_WIDTH * Graph::MAX_GRID_HEIGHT;
 
 fn grid_graph(w: usize, h: usize) -> Option<Graph> {
     // NOT-6.4's limits are checked before the stones are allocated.
-    if !(1..=25).contains(&w) || !(1..=99).contains(&h) {
+    if !(1..=Graph::MAX_GRID_WIDTH).contains(&w) || !(1..=Graph::MAX_GRID_HEIGHT).contains(&h) {
         return None;
     }
     Graph::grid(w, h, &vec![None; w * h])
@@ -73,7 +71,6 @@ impl KeeSession {
             names: graph.nodes().iter().map(|n| n.name.clone()).collect(),
             board,
             game: KeeGame::new(start, rules),
-            time_limit: super::DEFAULT_TIME_LIMIT,
         })
     }
 
@@ -89,8 +86,13 @@ impl KeeSession {
         self.names.get(p.index()).map_or("?", String::as_str)
     }
 
-    /// PROTO-9.1..9.8: runs one `gorules-kee-*` command.
-    pub fn execute(&mut self, command: &str, args: &[String]) -> Result<String, String> {
+    /// PROTO-9.1..9.8: runs one `gorules-kee-*` command; a search gets `time_limit` (PROTO-3.15).
+    pub fn execute(
+        &mut self,
+        command: &str,
+        args: &[String],
+        time_limit: std::time::Duration,
+    ) -> Result<String, String> {
         match command {
             "gorules-kee-rules" => self.set_rules(args),
             "gorules-kee-board" => self.set_board(args),
@@ -102,7 +104,7 @@ impl KeeSession {
             "gorules-kee-state" => Ok(self.state()),
             "gorules-kee-position" => Ok(self.position()),
             "gorules-kee-points" => Ok(self.points()),
-            "gorules-kee-value" => self.value(args),
+            "gorules-kee-value" => self.value(args, time_limit),
             _ => Err("unknown command".into()),
         }
     }
@@ -323,13 +325,13 @@ impl KeeSession {
     /// PROTO-9.8: `gorules-kee-value [NODES]`: the value of the two-player game from the current state under
     /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N low L high H` (the bounds
     /// proven) and the limit that stopped the search (PROTO-3.15); 10 million nodes by default.
-    fn value(&self, args: &[String]) -> Result<String, String> {
+    fn value(&self, args: &[String], time_limit: std::time::Duration) -> Result<String, String> {
         let nodes = match args {
             [] => 10_000_000,
             [n] => n.parse().map_err(|_| syntax("a node allowance"))?,
             _ => return Err(syntax("an optional node allowance")),
         };
-        let deadline = Deadline::after(self.time_limit);
+        let deadline = Deadline::after(time_limit);
         let limits = KeeLimits { nodes, deadline };
         match kee_value(&self.game, limits).map_err(|e| e.to_string())? {
             KeeSolved::Value { value, line, nodes } => {

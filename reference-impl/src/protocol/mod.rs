@@ -11,9 +11,9 @@ use gorules_grammar::gtp::{Command, Response};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// PROTO-1.3: the longest command line the engine reads (1 MiB); a longer one is answered with an error, and the
-/// rest of it, up to its newline, is skipped unread.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// PROTO-1.3: the longest command line the engine reads (the framing's limit); a longer one is answered with an
+/// error, and the rest of it, up to its newline, is skipped unread.
+pub use gorules_grammar::gtp::MAX_LINE_BYTES;
 
 /// PROTO-3.15: the wall-clock allowance of a command that searches, until `gorules-time-limit` sets another.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);

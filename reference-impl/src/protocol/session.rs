@@ -462,10 +462,7 @@ impl Session {
                     self.kee = Some(super::kee::KeeSession::new()?);
                 }
                 match self.kee.as_mut() {
-                    Some(kee) => {
-                        kee.time_limit = self.time_limit;
-                        kee.execute(k, &cmd.args)
-                    }
+                    Some(kee) => kee.execute(k, &cmd.args, self.time_limit),
                     None => Err("no Kee session".into()),
                 }
             }

@@ -259,7 +259,7 @@ impl Proof {
         self.nodes += 1;
         if self.nodes > self.max_nodes
             || depth > self.max_depth
-            || self.deadline.passed_between(self.nodes - 1, self.nodes)
+            || self.deadline.passed_at(self.nodes)
         {
             return Err(OutOfReach);
         }
