@@ -86,11 +86,7 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             .filter(|e| e.check == check.name())
             .map(ErratumView::of_kee)
             .collect();
-        let verdict = ctx.report.and_then(|r| r.get(&trial));
-        let mut features = row.features.clone();
-        features.extend(check.features().iter().map(|f| f.name().to_string()));
-        row.checks
-            .push((features, verdict.map(|v| v.verdict.clone())));
+        row.add_check(&trial, check.features().iter().map(|f| f.name()), ctx);
         let claim = match check {
             KeeCheck::Play(c) => c.claim.as_deref(),
             KeeCheck::Game(c) => c.claim.as_deref(),

@@ -63,6 +63,17 @@ impl CaseRow {
             href: case_href(id),
         }
     }
+
+    /// Adds check `trial`: its features (the case's and `own`) and its verdict in the report, if any.
+    pub fn add_check<'a>(&mut self, trial: &str, own: impl Iterator<Item = &'a str>, ctx: &Ctx) {
+        let mut features = self.features.clone();
+        features.extend(own.map(str::to_string));
+        let verdict = ctx
+            .report
+            .and_then(|r| r.get(trial))
+            .map(|v| v.verdict.clone());
+        self.checks.push((features, verdict));
+    }
 }
 
 /// The file name of a case's page.
@@ -154,11 +165,7 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
             .filter(|e| e.check == common.name)
             .map(|e| ErratumView::of(e, width, height))
             .collect();
-        let verdict = ctx.report.and_then(|r| r.get(&trial));
-        let mut features: Vec<String> = row.features.clone();
-        features.extend(common.features.iter().map(|f| f.name().to_string()));
-        row.checks
-            .push((features, verdict.map(|v| v.verdict.clone())));
+        row.add_check(&trial, common.features.iter().map(|f| f.name()), ctx);
         toc.push_str(&toc_item(&trial, ctx));
         sections.push_str(&check_section(
             common.name,
