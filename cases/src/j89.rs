@@ -7,74 +7,12 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
-/// A two- or three-valued option of the Japanese 1989 ruleset: its values as cases and the protocol write them.
-macro_rules! option_name {
-    ($(#[$doc:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-        #[serde(rename_all = "kebab-case")]
-        #[allow(missing_docs)]
-        pub enum $name {
-            #[default]
-            $($variant),+
-        }
-
-        impl $name {
-            /// The option value as cases and the protocol write it.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text),+
-                }
-            }
-
-            /// Whether this is the reference's reading (the first value).
-            pub fn is_default(self) -> bool {
-                self == $name::default()
-            }
-        }
-    };
-}
-
-option_name!(
-    /// J89-R1: `groups` (default) or `strings`.
-    SekiStonesName { Groups => "groups", Strings => "strings" }
-);
-option_name!(
-    /// J89-R5: `adjacent` (default) or `on-captured-points`.
-    NewStoneName { Adjacent => "adjacent", OnCapturedPoints => "on-captured-points" }
-);
-option_name!(
-    /// J89-R6: `stay` (default) or `remove`.
-    DeadOutsideName { Stay => "stay", Remove => "remove" }
-);
-option_name!(
-    /// J89-R12: `contested` (default) or `whole`.
-    ConfirmationBoardName { Contested => "contested", Whole => "whole" }
-);
-option_name!(
-    /// J89-R3: `allowed` (default) or `forbidden`.
-    RecaptureAfterPassName { Allowed => "allowed", Forbidden => "forbidden" }
-);
-option_name!(
-    /// J89-R10: `continue` (default), `no-result` or `jigo`.
-    RepetitionName { Continue => "continue", NoResult => "no-result", Jigo => "jigo" }
-);
-option_name!(
-    /// J89-R11: `refuse` (default) or `forfeit`.
-    IllegalMoveName { Refuse => "refuse", Forfeit => "forfeit" }
-);
-option_name!(
-    /// J89-R9: `none` (default) or `agreed`.
-    FillDameName { None => "none", Agreed => "agreed" }
-);
-option_name!(
-    /// J89-R5: `attacker` (default) or `defender`.
-    ConfirmationFirstName { Attacker => "attacker", Defender => "defender" }
-);
-option_name!(
-    /// J89-R2: `perfect-play` (default) or `as-played`.
-    ConfirmationName { PerfectPlay => "perfect-play", AsPlayed => "as-played" }
-);
+pub use gorules_vocabulary::{
+    Article13, Confirmation, ConfirmationBoard, ConfirmationFirst, ConfirmationWord, DeadInRegions,
+    DeadOutside, FillDame, IllegalMove, J89Stage, KoPass, NewStone, RecaptureAfterPass, Refusal,
+    Repetition, SekiStones,
+};
+use gorules_vocabulary::UnknownWord;
 
 /// CASE-9.5, J89-R2: the confirmations the players played from the stop position, one for each colour moving
 /// first, each as the protocol's words (PROTO-11.11): vertices, `pass`, `pass:VERTEX`, `pass:ko`.
@@ -109,12 +47,12 @@ impl ConfirmationLines {
         };
         line.split_whitespace()
             .filter(|w| {
-                let l = w.to_ascii_lowercase();
-                let ok = match l.split_once(':') {
-                    None => l == "pass" || on_board(&l),
-                    Some(("pass", "ko")) => true,
-                    Some(("pass", v)) => on_board(v),
-                    _ => false,
+                let ok = match ConfirmationWord::parse(w) {
+                    Ok(ConfirmationWord::Pass | ConfirmationWord::PassForAnyKo) => true,
+                    Ok(ConfirmationWord::Play(v) | ConfirmationWord::PassFor(v)) => {
+                        on_board(&v.to_ascii_lowercase())
+                    }
+                    Err(_) => false,
                 };
                 !ok
             })
@@ -122,19 +60,6 @@ impl ConfirmationLines {
             .collect()
     }
 }
-
-option_name!(
-    /// J89-R4: `ignore` (default) or `both-lose`.
-    Article13Name { Ignore => "ignore", BothLose => "both-lose" }
-);
-option_name!(
-    /// J89-R7: `designated` (default) or `pooled`.
-    KoPassName { Designated => "designated", Pooled => "pooled" }
-);
-option_name!(
-    /// J89-R8: `opponent` (default) or `none`.
-    DeadInRegionsName { Opponent => "opponent", None => "none" }
-);
 
 /// J89-10.2: komi in half points, written as a number that is a multiple of 0.5 (`6.5`, `0`, `-3`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -227,92 +152,10 @@ pub struct J89Game {
     pub effective_moves: Option<Vec<MovesSpec>>,
 }
 
-/// CASE-9.4: where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum J89Stage {
-    /// The players are moving.
-    Playing,
-    /// J89-9.1: stopped by two passes.
-    Stopped,
-    /// J89-11, J89-12, J89-14: ended without scoring the board.
-    Ended,
-}
-
-impl J89Stage {
-    /// The stage as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            J89Stage::Playing => "playing",
-            J89Stage::Stopped => "stopped",
-            J89Stage::Ended => "ended",
-        }
-    }
-}
-
-impl FromStr for J89Stage {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        [J89Stage::Playing, J89Stage::Stopped, J89Stage::Ended]
-            .into_iter()
-            .find(|st| st.name() == s)
-            .ok_or_else(|| format!("expected playing, stopped or ended, found `{s}`"))
-    }
-}
-
-/// CASE-9.4: why the game refuses a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Refusal {
-    Occupied,
-    Suicide,
-    SimpleKo,
-    WrongColor,
-    Stopped,
-    Ended,
-}
-
-impl Refusal {
-    /// Every refusal.
-    pub const ALL: [Refusal; 6] = [
-        Refusal::Occupied,
-        Refusal::Suicide,
-        Refusal::SimpleKo,
-        Refusal::WrongColor,
-        Refusal::Stopped,
-        Refusal::Ended,
-    ];
-
-    /// The refusal as cases write it (the protocol writes `wrong color` with a space).
-    pub fn name(self) -> &'static str {
-        match self {
-            Refusal::Occupied => "occupied",
-            Refusal::Suicide => "suicide",
-            Refusal::SimpleKo => "simple-ko",
-            Refusal::WrongColor => "wrong-color",
-            Refusal::Stopped => "stopped",
-            Refusal::Ended => "ended",
-        }
-    }
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Refusal {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let s = s.trim().replace(' ', "-");
-        Refusal::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| {
-                format!("expected a refusal (occupied, suicide, simple-ko, wrong-color, stopped, ended), found `{s}`")
-            })
-    }
+/// CASE-9.4: why the game refuses a move, as the protocol writes it (`wrong color` with a space, which cases write
+/// `wrong-color`).
+pub fn refusal_of(text: &str) -> Result<Refusal, UnknownWord> {
+    text.trim().replace(' ', "-").parse()
 }
 
 /// CASE-9.4: a move the game must refuse, and why.
@@ -328,7 +171,7 @@ pub struct Refused {
 }
 
 fn refusal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Refusal>, D::Error> {
-    crate::yaml::parse_str(d, "a refusal", |s| s.parse().map(Some))
+    crate::yaml::parse_str(d, "a refusal", |s| Ok(Some(refusal_of(s)?)))
 }
 
 /// CASE-9.4: one step of a game check.

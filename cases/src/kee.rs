@@ -10,6 +10,8 @@ use serde::{Deserialize, Deserializer};
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use gorules_vocabulary::{KeeAllied, KeeScoring, KoPlayerPasses, Suicide};
+
 /// CASE-8: one Kee case file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -54,26 +56,16 @@ pub struct KeeRulesSpec {
     pub refreshing_passes: bool,
     /// KEE-10: `prohibited` (default) or `allowed`.
     #[serde(default)]
-    pub suicide: KeeSuicide,
+    pub suicide: Suicide,
     /// KEE-9: `union` (default) or `single-unit`.
     #[serde(default)]
     pub allied_groups: KeeAllied,
     /// KEE-15: `area` (default) or `territory`.
     #[serde(default)]
-    pub scoring: KeeScoringName,
+    pub scoring: KeeScoring,
     /// KEE-12.2: the passes counted when the ko player is chosen: `normal` (default) or `all`.
     #[serde(default)]
-    pub ko_player_passes: KoPlayerPassesName,
-}
-
-/// KEE-12.2.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum KoPlayerPassesName {
-    #[default]
-    Normal,
-    All,
+    pub ko_player_passes: KoPlayerPasses,
 }
 
 fn two() -> u8 {
@@ -99,42 +91,12 @@ impl Default for KeeRulesSpec {
         KeeRulesSpec {
             players: 2,
             refreshing_passes: true,
-            suicide: KeeSuicide::Prohibited,
+            suicide: Suicide::Prohibited,
             allied_groups: KeeAllied::Union,
-            scoring: KeeScoringName::Area,
-            ko_player_passes: KoPlayerPassesName::Normal,
+            scoring: KeeScoring::Area,
+            ko_player_passes: KoPlayerPasses::Normal,
         }
     }
-}
-
-/// KEE-10.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum KeeSuicide {
-    #[default]
-    Prohibited,
-    Allowed,
-}
-
-/// KEE-9.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum KeeAllied {
-    #[default]
-    Union,
-    SingleUnit,
-}
-
-/// KEE-15.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum KeeScoringName {
-    #[default]
-    Area,
-    Territory,
 }
 
 /// NOT-6.2: a player by colour name: `black` is player 1, `white` 2, `red` 3, ...

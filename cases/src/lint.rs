@@ -59,7 +59,7 @@ pub fn lint(suite: &Suite) -> Vec<CaseError> {
 
 /// CASE-8.4: lints one Kee case.
 pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
-    use crate::kee::{KeeAllied, KeeCheck, KeeScoringName, KeeSuicide};
+    use crate::kee::{KeeAllied, KeeCheck, KeeScoring, Suicide};
     let mut out = Vec::new();
     let case = &lc.case;
     let mut e = |line: usize, m: String| {
@@ -90,7 +90,7 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
     let needs = [
         (true, Feature::Kee, "every Kee case"),
         (
-            rules.suicide == KeeSuicide::Allowed,
+            rules.suicide == Suicide::Allowed,
             Feature::KeeSuicideAllowed,
             "`suicide: allowed`",
         ),
@@ -100,7 +100,7 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
             "`allied_groups: single-unit`",
         ),
         (
-            rules.scoring == KeeScoringName::Territory,
+            rules.scoring == KeeScoring::Territory,
             Feature::KeeTerritory,
             "`scoring: territory`",
         ),
@@ -110,7 +110,7 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
             "`refreshing_passes: false`",
         ),
         (
-            rules.ko_player_passes == crate::kee::KoPlayerPassesName::All,
+            rules.ko_player_passes == crate::kee::KoPlayerPasses::All,
             Feature::KeeKoPlayerAllPasses,
             "`ko_player_passes: all`",
         ),
@@ -482,7 +482,7 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
                 Check::Territory(c) => Some(&c.confirmation),
                 _ => None,
             };
-            let as_played = o.confirmation == crate::j89::ConfirmationName::AsPlayed;
+            let as_played = o.confirmation == crate::j89::Confirmation::AsPlayed;
             match lines {
                 Some(Some(_)) if !as_played => ce("`confirmation` lines decide only under the ruleset option `confirmation: as-played` (J89-R2)".into()),
                 Some(None) if as_played => ce("under `confirmation: as-played` (J89-R2) a status or territory check gives the played `confirmation` lines".into()),
@@ -505,7 +505,7 @@ pub fn lint_case(suite: &Suite, lc: &LoadedCase) -> Vec<CaseError> {
         if let (Check::J89Game(g), crate::model::Ruleset::Japanese1989(o)) = (check, &case.ruleset)
         {
             let disagrees = g.steps.iter().any(|s| matches!(s, J89Step::Disagree));
-            if disagrees && o.article_13 != crate::j89::Article13Name::BothLose {
+            if disagrees && o.article_13 != crate::j89::Article13::BothLose {
                 ce("a `disagree` step is refused unless the ruleset has `article_13: both-lose` (J89-R4)".into());
             }
             let article_13 = disagrees || g.effective_moves.is_some();

@@ -7,6 +7,8 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
+pub use gorules_vocabulary::{Analyses, Feature, KoRule, Phase, Reason, RulesetName, Suicide};
+
 /// CASE-1: one case file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -171,129 +173,6 @@ pub struct History {
     pub moves: MovesSpec,
 }
 
-/// CASE-5: a rule feature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum Feature {
-    Capture,
-    SuicideProhibited,
-    SuicideAllowed,
-    BasicKo,
-    FixedKo,
-    SimpleKo,
-    PositionalSuperko,
-    SituationalSuperko,
-    NajAlternation,
-    NajAnalysis,
-    NajImmortal,
-    NajControl,
-    NajScore,
-    NajTwoPassAnalysis,
-    NajSingleAnalysis,
-    NajnNoResult,
-    J2003,
-    NajBestPlay,
-    Kee,
-    KeeSuicideAllowed,
-    KeeSingleUnitGroups,
-    KeeTerritory,
-    KeeNoRefreshingPasses,
-    KeeKoPlayerAllPasses,
-    KeeSolver,
-    J89Confirmation,
-    J89Territory,
-    J89Game,
-    #[serde(rename = "j89-article-13")]
-    J89Article13,
-}
-
-impl Feature {
-    /// Every feature, in the order of the vocabulary.
-    pub const ALL: [Feature; 29] = [
-        Feature::Capture,
-        Feature::SuicideProhibited,
-        Feature::SuicideAllowed,
-        Feature::BasicKo,
-        Feature::FixedKo,
-        Feature::SimpleKo,
-        Feature::PositionalSuperko,
-        Feature::SituationalSuperko,
-        Feature::NajAlternation,
-        Feature::NajAnalysis,
-        Feature::NajImmortal,
-        Feature::NajControl,
-        Feature::NajScore,
-        Feature::NajTwoPassAnalysis,
-        Feature::NajSingleAnalysis,
-        Feature::NajnNoResult,
-        Feature::J2003,
-        Feature::NajBestPlay,
-        Feature::Kee,
-        Feature::KeeSuicideAllowed,
-        Feature::KeeSingleUnitGroups,
-        Feature::KeeTerritory,
-        Feature::KeeNoRefreshingPasses,
-        Feature::KeeKoPlayerAllPasses,
-        Feature::KeeSolver,
-        Feature::J89Confirmation,
-        Feature::J89Territory,
-        Feature::J89Game,
-        Feature::J89Article13,
-    ];
-
-    /// The feature's name as cases and engines write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Feature::Capture => "capture",
-            Feature::SuicideProhibited => "suicide-prohibited",
-            Feature::SuicideAllowed => "suicide-allowed",
-            Feature::BasicKo => "basic-ko",
-            Feature::FixedKo => "fixed-ko",
-            Feature::SimpleKo => "simple-ko",
-            Feature::PositionalSuperko => "positional-superko",
-            Feature::SituationalSuperko => "situational-superko",
-            Feature::NajAlternation => "naj-alternation",
-            Feature::NajAnalysis => "naj-analysis",
-            Feature::NajImmortal => "naj-immortal",
-            Feature::NajControl => "naj-control",
-            Feature::NajScore => "naj-score",
-            Feature::NajTwoPassAnalysis => "naj-two-pass-analysis",
-            Feature::NajSingleAnalysis => "naj-single-analysis",
-            Feature::NajnNoResult => "najn-no-result",
-            Feature::J2003 => "j2003",
-            Feature::NajBestPlay => "naj-best-play",
-            Feature::Kee => "kee",
-            Feature::KeeSuicideAllowed => "kee-suicide-allowed",
-            Feature::KeeSingleUnitGroups => "kee-single-unit-groups",
-            Feature::KeeTerritory => "kee-territory",
-            Feature::KeeNoRefreshingPasses => "kee-no-refreshing-passes",
-            Feature::KeeKoPlayerAllPasses => "kee-ko-player-all-passes",
-            Feature::KeeSolver => "kee-solver",
-            Feature::J89Confirmation => "j89-confirmation",
-            Feature::J89Territory => "j89-territory",
-            Feature::J89Game => "j89-game",
-            Feature::J89Article13 => "j89-article-13",
-        }
-    }
-}
-
-impl fmt::Display for Feature {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Feature {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Feature::ALL
-            .into_iter()
-            .find(|f| f.name() == s)
-            .ok_or_else(|| format!("unknown feature `{s}`"))
-    }
-}
-
 /// CASE-1.3: the ruleset a case is played under.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ruleset {
@@ -311,31 +190,31 @@ pub enum Ruleset {
 #[serde(deny_unknown_fields, default)]
 pub struct J89Options {
     /// J89-R12: where the confirmation plays.
-    pub confirmation_board: crate::j89::ConfirmationBoardName,
+    pub confirmation_board: crate::j89::ConfirmationBoard,
     /// J89-R5: which new stones keep a captured string alive.
-    pub new_stone: crate::j89::NewStoneName,
+    pub new_stone: crate::j89::NewStone,
     /// J89-R1: which stones a dame puts in seki.
-    pub seki_stones: crate::j89::SekiStonesName,
+    pub seki_stones: crate::j89::SekiStones,
     /// J89-R6: dead stones outside territory.
-    pub dead_outside_territory: crate::j89::DeadOutsideName,
+    pub dead_outside_territory: crate::j89::DeadOutside,
     /// J89-R8: which dead stones belong to a player's regions.
-    pub dead_in_regions: crate::j89::DeadInRegionsName,
+    pub dead_in_regions: crate::j89::DeadInRegions,
     /// J89-R7: how a pass pays for a ko recapture in the confirmation.
-    pub ko_pass: crate::j89::KoPassName,
+    pub ko_pass: crate::j89::KoPass,
     /// J89-R2: whose confirmation decides the statuses.
-    pub confirmation: crate::j89::ConfirmationName,
+    pub confirmation: crate::j89::Confirmation,
     /// J89-R5: who moves first in a string's confirmation.
-    pub confirmation_first: crate::j89::ConfirmationFirstName,
+    pub confirmation_first: crate::j89::ConfirmationFirst,
     /// J89-R3: whether a pass lifts the simple-ko ban.
-    pub recapture_after_pass: crate::j89::RecaptureAfterPassName,
+    pub recapture_after_pass: crate::j89::RecaptureAfterPass,
     /// J89-R10: what a repetition does without agreement.
-    pub repetition: crate::j89::RepetitionName,
+    pub repetition: crate::j89::Repetition,
     /// J89-R11: what an illegal move does.
-    pub illegal_move: crate::j89::IllegalMoveName,
+    pub illegal_move: crate::j89::IllegalMove,
     /// J89-R9: whether stones may be placed by agreement during the stop.
-    pub fill_dame: crate::j89::FillDameName,
+    pub fill_dame: crate::j89::FillDame,
     /// J89-R4: what Article 13 adds.
-    pub article_13: crate::j89::Article13Name,
+    pub article_13: crate::j89::Article13,
     /// J89-10.2: komi (0 unless agreed).
     pub komi: crate::j89::Komi,
 }
@@ -343,10 +222,28 @@ pub struct J89Options {
 impl Ruleset {
     /// The ruleset's name, the first part of every trial name.
     pub fn name(&self) -> &'static str {
+        self.ruleset_name().name()
+    }
+
+    /// CASE-1.3: the ruleset's name in the vocabulary.
+    pub fn ruleset_name(&self) -> RulesetName {
         match self {
-            Ruleset::Naj(_) => "naj",
-            Ruleset::Core(_) => "core",
-            Ruleset::Japanese1989(_) => "japanese-1989",
+            Ruleset::Naj(_) => RulesetName::Naj,
+            Ruleset::Core(_) => RulesetName::Core,
+            Ruleset::Japanese1989(_) => RulesetName::Japanese1989,
+        }
+    }
+
+    /// CASE-1.3: a ruleset named `name` with its default options (the core ruleset: no ko rule, suicide
+    /// prohibited).
+    pub fn with_defaults(name: RulesetName) -> Ruleset {
+        match name {
+            RulesetName::Naj => Ruleset::Naj(NajOptions::default()),
+            RulesetName::Japanese1989 => Ruleset::Japanese1989(J89Options::default()),
+            RulesetName::Core => Ruleset::Core(CoreOptions {
+                ko: Vec::new(),
+                suicide: Suicide::Prohibited,
+            }),
         }
     }
 }
@@ -357,33 +254,10 @@ impl Ruleset {
 pub struct CoreOptions {
     /// KO-1..KO-5: the ko rules in force (none: no ko rule at all).
     #[serde(default)]
-    pub ko: Vec<KoRuleName>,
+    pub ko: Vec<KoRule>,
     /// CORE-5.4: whether suicide is allowed.
     #[serde(default)]
-    pub suicide: SuicideOption,
-}
-
-/// KO-1..KO-5: a ko rule by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-#[allow(missing_docs)]
-pub enum KoRuleName {
-    BasicKo,
-    FixedKo,
-    SimpleKo,
-    PositionalSuperko,
-    SituationalSuperko,
-}
-
-/// CORE-5.4: the suicide rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SuicideOption {
-    /// Suicide is illegal.
-    #[default]
-    Prohibited,
-    /// Suicide is legal and removes the suicidal string.
-    Allowed,
+    pub suicide: Suicide,
 }
 
 /// CASE-1.3: the options of NAJ and its variants (NAJ-9).
@@ -414,35 +288,21 @@ impl Default for NajOptions {
     }
 }
 
-/// NAJ-9.3: how many analyses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Analyses {
-    /// The black-analysis and the white-analysis (NAJ).
-    #[default]
-    Two,
-    /// One analysis, Black first (variant).
-    Single,
-}
-
 impl<'de> Deserialize<'de> for Ruleset {
     /// `naj`, or a map `{name: naj|core, options: {...}}` whose options are read by the named ruleset.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        const NAMES: &[&str] = &["naj", "core", "japanese-1989"];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Ruleset;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a ruleset: `naj`, `japanese-1989`, or `{name: naj|core|japanese-1989, options: {...}}`")
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ruleset, E> {
-                match s {
-                    "naj" => Ok(Ruleset::Naj(NajOptions::default())),
-                    "japanese-1989" => Ok(Ruleset::Japanese1989(J89Options::default())),
-                    "core" => Err(E::custom(
+                match s.parse::<RulesetName>().map_err(E::custom)? {
+                    RulesetName::Core => Err(E::custom(
                         "the core ruleset needs its options: `{name: core, options: {ko: [...]}}`",
                     )),
-                    other => Err(E::unknown_variant(other, NAMES)),
+                    name => Ok(Ruleset::with_defaults(name)),
                 }
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
@@ -453,16 +313,8 @@ impl<'de> Deserialize<'de> for Ruleset {
                 if key.as_deref() != Some("name") {
                     return Err(serde::de::Error::custom("a ruleset map starts with `name`"));
                 }
-                let name: String = map.next_value()?;
-                let mut ruleset = match name.as_str() {
-                    "naj" => Ruleset::Naj(NajOptions::default()),
-                    "japanese-1989" => Ruleset::Japanese1989(J89Options::default()),
-                    "core" => Ruleset::Core(CoreOptions {
-                        ko: Vec::new(),
-                        suicide: SuicideOption::Prohibited,
-                    }),
-                    other => return Err(serde::de::Error::unknown_variant(other, NAMES)),
-                };
+                let name: RulesetName = map.next_value()?;
+                let mut ruleset = Ruleset::with_defaults(name);
                 while let Some(key) = map.next_key::<String>()? {
                     match (key.as_str(), &mut ruleset) {
                         ("options", Ruleset::Naj(o)) => *o = map.next_value()?,
@@ -480,36 +332,6 @@ impl<'de> Deserialize<'de> for Ruleset {
             }
         }
         d.deserialize_any(V)
-    }
-}
-
-/// CASE-2: the move-sequence a check's moves belong to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Phase {
-    /// NAJ-2: from the board with the side to move; two passes end it.
-    #[default]
-    Alternation,
-    /// NAJ-3.1: White first, from the board as final-position.
-    BlackAnalysis,
-    /// NAJ-3.2: Black first, from the board as final-position.
-    WhiteAnalysis,
-    /// NAJ-9.3: the single analysis, Black first.
-    Analysis,
-    /// A bare move-sequence with no end condition.
-    Sequence,
-}
-
-impl Phase {
-    /// The phase's name as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Alternation => "alternation",
-            Phase::BlackAnalysis => "black-analysis",
-            Phase::WhiteAnalysis => "white-analysis",
-            Phase::Analysis => "analysis",
-            Phase::Sequence => "sequence",
-        }
     }
 }
 
@@ -747,64 +569,6 @@ pub enum Expect {
     Legal,
     /// The move is illegal, for the reason if one is given.
     Illegal(Option<Reason>),
-}
-
-/// Why a move is illegal (CORE-5, KO-1..KO-5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum Reason {
-    Occupied,
-    Suicide,
-    BasicKo,
-    FixedKo,
-    SimpleKo,
-    PositionalSuperko,
-    SituationalSuperko,
-}
-
-impl Reason {
-    /// Every reason.
-    pub const ALL: [Reason; 7] = [
-        Reason::Occupied,
-        Reason::Suicide,
-        Reason::BasicKo,
-        Reason::FixedKo,
-        Reason::SimpleKo,
-        Reason::PositionalSuperko,
-        Reason::SituationalSuperko,
-    ];
-
-    /// The reason's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Reason::Occupied => "occupied",
-            Reason::Suicide => "suicide",
-            Reason::BasicKo => "basic-ko",
-            Reason::FixedKo => "fixed-ko",
-            Reason::SimpleKo => "simple-ko",
-            Reason::PositionalSuperko => "positional-superko",
-            Reason::SituationalSuperko => "situational-superko",
-        }
-    }
-}
-
-impl fmt::Display for Reason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Reason {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Reason::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| {
-                let all: Vec<_> = Reason::ALL.iter().map(|r| r.name()).collect();
-                format!("unknown reason `{s}`, expected one of {}", all.join(", "))
-            })
-    }
 }
 
 impl fmt::Display for Expect {

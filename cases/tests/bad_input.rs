@@ -124,7 +124,7 @@ fn an_unknown_feature() {
     let text = GOOD.replace("[capture, basic-ko]", "[capture, basic-k0]");
     let e = one_error(&text);
     assert!(
-        e.starts_with("cases/test/bad-input.yaml:6:21: features[1]: unknown variant `basic-k0`"),
+        e.starts_with("cases/test/bad-input.yaml:6:21: features[1]: unknown feature `basic-k0`, expected one of capture, suicide-prohibited,"),
         "{e}"
     );
 }
