@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ko::KoRule;
+use gorules_vocabulary::Reason;
 
 /// CORE-5 / KO: why a move is illegal, named by the rule that forbids it (kebab-case in text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,17 +40,40 @@ impl Illegal {
         Illegal::SituationalSuperko,
     ];
 
-    /// CORE-5 / KO: the reason's kebab-case name.
+    /// CORE-5 / KO: the reason as the vocabulary names it (cases, `gorules-legal`); none for `off-board`, which is
+    /// a caller error, not a rule of play.
+    pub fn reason(self) -> Option<Reason> {
+        Some(match self {
+            Illegal::Occupied => Reason::Occupied,
+            Illegal::Suicide => Reason::Suicide,
+            Illegal::BasicKo => Reason::BasicKo,
+            Illegal::FixedKo => Reason::FixedKo,
+            Illegal::SimpleKo => Reason::SimpleKo,
+            Illegal::PositionalSuperko => Reason::PositionalSuperko,
+            Illegal::SituationalSuperko => Reason::SituationalSuperko,
+            Illegal::OffBoard => return None,
+        })
+    }
+
+    /// CORE-5 / KO: the reason's kebab-case name (the vocabulary's word, or `off-board`).
     pub fn name(self) -> &'static str {
-        match self {
-            Illegal::Occupied => "occupied",
-            Illegal::Suicide => "suicide",
-            Illegal::BasicKo => "basic-ko",
-            Illegal::FixedKo => "fixed-ko",
-            Illegal::SimpleKo => "simple-ko",
-            Illegal::PositionalSuperko => "positional-superko",
-            Illegal::SituationalSuperko => "situational-superko",
-            Illegal::OffBoard => "off-board",
+        self.reason().map_or(OFF_BOARD, Reason::name)
+    }
+}
+
+/// CORE-1.1: the name of [`Illegal::OffBoard`], the one reason the vocabulary of rules does not have.
+const OFF_BOARD: &str = "off-board";
+
+impl From<Reason> for Illegal {
+    fn from(reason: Reason) -> Illegal {
+        match reason {
+            Reason::Occupied => Illegal::Occupied,
+            Reason::Suicide => Illegal::Suicide,
+            Reason::BasicKo => Illegal::BasicKo,
+            Reason::FixedKo => Illegal::FixedKo,
+            Reason::SimpleKo => Illegal::SimpleKo,
+            Reason::PositionalSuperko => Illegal::PositionalSuperko,
+            Reason::SituationalSuperko => Illegal::SituationalSuperko,
         }
     }
 }
@@ -90,10 +114,13 @@ impl FromStr for Illegal {
     type Err = ParseIllegalError;
 
     fn from_str(text: &str) -> Result<Illegal, ParseIllegalError> {
-        Illegal::ALL
-            .into_iter()
-            .find(|reason| reason.name() == text)
-            .ok_or_else(|| ParseIllegalError(text.to_string()))
+        match text {
+            OFF_BOARD => Ok(Illegal::OffBoard),
+            _ => text
+                .parse::<Reason>()
+                .map(Illegal::from)
+                .map_err(|_| ParseIllegalError(text.to_string())),
+        }
     }
 }
 
@@ -108,5 +135,8 @@ mod tests {
         }
         assert_eq!("basic-ko".parse::<Illegal>(), Ok(Illegal::BasicKo));
         assert!("ko".parse::<Illegal>().is_err());
+        for reason in Reason::ALL {
+            assert_eq!(Illegal::from(*reason).reason(), Some(*reason));
+        }
     }
 }

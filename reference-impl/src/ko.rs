@@ -10,6 +10,7 @@ use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::moves::{Move, PlayEffect};
 use crate::sequence::Sequence;
+use gorules_vocabulary as vocabulary;
 
 /// KO: one ko or repetition rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,15 +38,9 @@ impl KoRule {
         KoRule::SituationalSuperko,
     ];
 
-    /// KO: the rule's kebab-case name, which is also the reason an illegal play reports.
+    /// KO: the rule's kebab-case name (the vocabulary's word), which is also the reason an illegal play reports.
     pub fn name(self) -> &'static str {
-        match self {
-            KoRule::BasicKo => "basic-ko",
-            KoRule::FixedKo => "fixed-ko",
-            KoRule::SimpleKo => "simple-ko",
-            KoRule::PositionalSuperko => "positional-superko",
-            KoRule::SituationalSuperko => "situational-superko",
-        }
+        vocabulary::KoRule::from(self).name()
     }
 
     /// KO: whether this rule forbids `play` as the next move of `sequence`.
@@ -152,10 +147,33 @@ impl FromStr for KoRule {
     type Err = ParseKoRuleError;
 
     fn from_str(text: &str) -> Result<KoRule, ParseKoRuleError> {
-        KoRule::ALL
-            .into_iter()
-            .find(|rule| rule.name() == text)
-            .ok_or_else(|| ParseKoRuleError(text.to_string()))
+        text.parse::<vocabulary::KoRule>()
+            .map(KoRule::from)
+            .map_err(|_| ParseKoRuleError(text.to_string()))
+    }
+}
+
+impl From<KoRule> for vocabulary::KoRule {
+    fn from(rule: KoRule) -> vocabulary::KoRule {
+        match rule {
+            KoRule::BasicKo => vocabulary::KoRule::BasicKo,
+            KoRule::FixedKo => vocabulary::KoRule::FixedKo,
+            KoRule::SimpleKo => vocabulary::KoRule::SimpleKo,
+            KoRule::PositionalSuperko => vocabulary::KoRule::PositionalSuperko,
+            KoRule::SituationalSuperko => vocabulary::KoRule::SituationalSuperko,
+        }
+    }
+}
+
+impl From<vocabulary::KoRule> for KoRule {
+    fn from(rule: vocabulary::KoRule) -> KoRule {
+        match rule {
+            vocabulary::KoRule::BasicKo => KoRule::BasicKo,
+            vocabulary::KoRule::FixedKo => KoRule::FixedKo,
+            vocabulary::KoRule::SimpleKo => KoRule::SimpleKo,
+            vocabulary::KoRule::PositionalSuperko => KoRule::PositionalSuperko,
+            vocabulary::KoRule::SituationalSuperko => KoRule::SituationalSuperko,
+        }
     }
 }
 

@@ -46,16 +46,6 @@ pub enum KoPass {
     Pooled,
 }
 
-impl KoPass {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            KoPass::Designated => "designated",
-            KoPass::Pooled => "pooled",
-        }
-    }
-}
-
 /// J89-R5: a state of the confirmation: the position, the player to move, the bans in force, and whether the
 /// last move was a pass designated for no ko.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -171,14 +161,6 @@ pub enum NewStone {
 }
 
 impl NewStone {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            NewStone::Adjacent => "adjacent",
-            NewStone::OnCapturedPoints => "on-captured-points",
-        }
-    }
-
     /// J89-R5: the points where a stone of the string's owner at the end keeps the string alive.
     pub fn home(self, stop: &Position, string: &PointSet) -> PointSet {
         let mut home = string.clone();
@@ -201,16 +183,6 @@ pub enum SekiStones {
     Strings,
 }
 
-impl SekiStones {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            SekiStones::Groups => "groups",
-            SekiStones::Strings => "strings",
-        }
-    }
-}
-
 /// J89-R6: what becomes of dead stones outside territory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DeadOutside {
@@ -219,16 +191,6 @@ pub enum DeadOutside {
     Stay,
     /// They are removed as the opponent's prisoners; their points stay nobody's.
     Remove,
-}
-
-impl DeadOutside {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            DeadOutside::Stay => "stay",
-            DeadOutside::Remove => "remove",
-        }
-    }
 }
 
 /// J89-R: the readings a committee may choose (options of the `japanese-1989` ruleset).
@@ -263,14 +225,6 @@ pub enum ConfirmationFirst {
 }
 
 impl ConfirmationFirst {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ConfirmationFirst::Attacker => "attacker",
-            ConfirmationFirst::Defender => "defender",
-        }
-    }
-
     /// Who moves first in the confirmation of a string of `owner`.
     pub fn mover(self, owner: Color) -> Color {
         match self {
@@ -288,16 +242,6 @@ pub enum Confirmation {
     PerfectPlay,
     /// The confirmation the players actually played, one line for each attacker ([`super::string_life_as_played`]).
     AsPlayed,
-}
-
-impl Confirmation {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Confirmation::PerfectPlay => "perfect-play",
-            Confirmation::AsPlayed => "as-played",
-        }
-    }
 }
 
 /// J89-R8: which dead stones a player's regions (J89-8.1) take in.
@@ -321,14 +265,6 @@ pub enum ConfirmationBoard {
 }
 
 impl ConfirmationBoard {
-    /// The option value as cases and the protocol write it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ConfirmationBoard::Contested => "contested",
-            ConfirmationBoard::Whole => "whole",
-        }
-    }
-
     /// J89-R12: the points of `stop` on which the confirmation makes no play.
     pub fn off_limits(self, stop: &Position) -> PointSet {
         self.off_limits_given(stop, &ByColor::from_fn(|c| pass_alive(stop, c)))

@@ -8,6 +8,7 @@ use crate::kee::{
     KeeRules, KeeScoring, KeeSolved, KoCondition, KoPlayerPasses, Player, SuicidalPlay, Suicide,
 };
 use gorules_grammar::{Graph, PLAYER_NAMES};
+use gorules_vocabulary::{self as vocabulary, KeeOption};
 use std::sync::Arc;
 
 /// The Kee state of a session: the rules, the board with its names, and the game in progress.
@@ -116,28 +117,43 @@ impl KeeSession {
         let mut rules = KeeRules::default();
         let mut players = 2u8;
         for a in args {
-            let (k, v) = a
-                .split_once('=')
-                .ok_or_else(|| syntax(&format!("option=value, found `{a}`")))?;
-            match (k, v) {
-                ("players", n) => {
-                    players = n
+            let (k, v) = vocabulary::parse_option::<KeeOption>(a).map_err(|e| syntax(&e))?;
+            let bad = |e: vocabulary::UnknownWord| syntax(&format!("{k}={}", e.expected()));
+            match k {
+                KeeOption::Players => {
+                    players = v
                         .parse()
                         .ok()
                         .filter(|n| (2..=PLAYER_NAMES.len() as u8).contains(n))
                         .ok_or_else(|| syntax(&format!("players=2..{}", PLAYER_NAMES.len())))?
                 }
-                ("refreshing", "yes") => rules.refreshing_passes = true,
-                ("refreshing", "no") => rules.refreshing_passes = false,
-                ("suicide", "prohibited") => rules.removal.suicide = Suicide::Prohibited,
-                ("suicide", "allowed") => rules.removal.suicide = Suicide::Allowed,
-                ("allied", "union") => rules.removal.allied_groups = AlliedGroups::Union,
-                ("allied", "single-unit") => rules.removal.allied_groups = AlliedGroups::SingleUnit,
-                ("scoring", "area") => rules.scoring = KeeScoring::Area,
-                ("scoring", "territory") => rules.scoring = KeeScoring::Territory,
-                ("passes", "normal") => rules.ko_player_passes = KoPlayerPasses::Normal,
-                ("passes", "all") => rules.ko_player_passes = KoPlayerPasses::All,
-                _ => return Err(syntax(&format!("a Kee option, found `{a}`"))),
+                KeeOption::Refreshing => {
+                    rules.refreshing_passes = v.parse::<vocabulary::YesNo>().map_err(bad)?.into()
+                }
+                KeeOption::Suicide => {
+                    rules.removal.suicide = match v.parse().map_err(bad)? {
+                        vocabulary::Suicide::Prohibited => Suicide::Prohibited,
+                        vocabulary::Suicide::Allowed => Suicide::Allowed,
+                    }
+                }
+                KeeOption::Allied => {
+                    rules.removal.allied_groups = match v.parse().map_err(bad)? {
+                        vocabulary::KeeAllied::Union => AlliedGroups::Union,
+                        vocabulary::KeeAllied::SingleUnit => AlliedGroups::SingleUnit,
+                    }
+                }
+                KeeOption::Scoring => {
+                    rules.scoring = match v.parse().map_err(bad)? {
+                        vocabulary::KeeScoring::Area => KeeScoring::Area,
+                        vocabulary::KeeScoring::Territory => KeeScoring::Territory,
+                    }
+                }
+                KeeOption::Passes => {
+                    rules.ko_player_passes = match v.parse().map_err(bad)? {
+                        vocabulary::KoPlayerPasses::Normal => KoPlayerPasses::Normal,
+                        vocabulary::KoPlayerPasses::All => KoPlayerPasses::All,
+                    }
+                }
             }
         }
         let graph = self.graph_of_board()?;

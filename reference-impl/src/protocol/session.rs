@@ -15,33 +15,11 @@ use crate::rules::Ruleset;
 use crate::sequence::Sequence;
 use gorules_grammar::gtp::Command;
 use gorules_grammar::{OneLine, StoneColor, Vertex};
+use gorules_vocabulary::{self as vocabulary, Feature, Phase, RulesetName};
 use std::sync::Arc;
 use std::time::Duration;
 
 mod j89;
-
-/// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Alternation,
-    BlackAnalysis,
-    WhiteAnalysis,
-    Analysis,
-    Sequence,
-}
-
-impl Phase {
-    fn parse(s: &str) -> Option<Phase> {
-        Some(match s {
-            "alternation" => Phase::Alternation,
-            "black-analysis" => Phase::BlackAnalysis,
-            "white-analysis" => Phase::WhiteAnalysis,
-            "analysis" => Phase::Analysis,
-            "sequence" => Phase::Sequence,
-            _ => return None,
-        })
-    }
-}
 
 /// PROTO-3.7: whether the current move-sequence has ended, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,11 +92,37 @@ const COMMANDS: &[&str] = &[
     "gorules-kee-value",
 ];
 
-/// CASE-5: the rule features this engine implements.
-const FEATURES: &str = "capture suicide-prohibited suicide-allowed basic-ko fixed-ko simple-ko positional-superko \
-    situational-superko naj-alternation naj-analysis naj-immortal naj-control naj-score naj-two-pass-analysis \
-    naj-single-analysis najn-no-result naj-best-play kee kee-suicide-allowed kee-single-unit-groups kee-territory \
-    kee-no-refreshing-passes kee-ko-player-all-passes kee-solver j89-confirmation j89-territory j89-game j89-article-13";
+/// CASE-5: the rule features this engine implements (every feature of the vocabulary but `j2003`).
+const FEATURES: &[Feature] = &[
+    Feature::Capture,
+    Feature::SuicideProhibited,
+    Feature::SuicideAllowed,
+    Feature::BasicKo,
+    Feature::FixedKo,
+    Feature::SimpleKo,
+    Feature::PositionalSuperko,
+    Feature::SituationalSuperko,
+    Feature::NajAlternation,
+    Feature::NajAnalysis,
+    Feature::NajImmortal,
+    Feature::NajControl,
+    Feature::NajScore,
+    Feature::NajTwoPassAnalysis,
+    Feature::NajSingleAnalysis,
+    Feature::NajnNoResult,
+    Feature::NajBestPlay,
+    Feature::Kee,
+    Feature::KeeSuicideAllowed,
+    Feature::KeeSingleUnitGroups,
+    Feature::KeeTerritory,
+    Feature::KeeNoRefreshingPasses,
+    Feature::KeeKoPlayerAllPasses,
+    Feature::KeeSolver,
+    Feature::J89Confirmation,
+    Feature::J89Territory,
+    Feature::J89Game,
+    Feature::J89Article13,
+];
 // `naj-best-play` is claimed: `gorules-best-play` answers a proven value, or `out-of-reach` with proven bounds
 // when its node limit runs out (SOLVER-1.4); the runner reports the latter as undecided (PROTO-7.2).
 
@@ -126,6 +130,11 @@ type Reply = Result<String, String>;
 
 fn syntax(what: &str) -> String {
     format!("syntax error: expected {what}")
+}
+
+/// PROTO-1: a word the vocabulary lacks, as a syntax error naming the words it has.
+fn word_error(e: vocabulary::UnknownWord) -> String {
+    syntax(&e.expected())
 }
 
 fn empty_current(width: usize, height: usize) -> Result<Current, String> {
@@ -388,7 +397,11 @@ impl Session {
                 Ok(self.current.prisoners()[color(&a[0])?].to_string())
             }
             "set_position" => self.set_position(&cmd.args),
-            "gorules-features" => Ok(FEATURES.split_whitespace().collect::<Vec<_>>().join(" ")),
+            "gorules-features" => Ok(FEATURES
+                .iter()
+                .map(|f| f.name())
+                .collect::<Vec<_>>()
+                .join(" ")),
             "gorules-ruleset" => self.choose_ruleset(&cmd.args),
             "gorules-setup" => self.setup(&cmd.args),
             "gorules-position" => Ok(line_of(self.current.position())),
@@ -656,66 +669,54 @@ impl Session {
         let (name, options) = a
             .split_first()
             .ok_or_else(|| syntax("a ruleset name (naj, core or japanese-1989)"))?;
+        let name: RulesetName = name.parse().map_err(word_error)?;
         let mut ruleset = Ruleset::naj();
         let mut j89 = None;
-        match name.as_str() {
-            "japanese-1989" => {
+        match name {
+            RulesetName::Japanese1989 => {
                 // J89-3.3, J89-6.2: suicide prohibited, simple ko (the game applies them itself, PROTO-11).
                 ruleset.ko = KoRules::NONE.with(KoRule::SimpleKo);
                 ruleset.suicide = SuicideRule::Prohibited;
                 j89 = Some(j89::parse_rules(options)?);
             }
-            "naj" => {
+            RulesetName::Naj => {
                 for o in options {
-                    let (k, v) = o
-                        .split_once('=')
-                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+                    let (k, v) = vocabulary::parse_option(o).map_err(|e| syntax(&e))?;
                     match k {
-                        "analysis_end_passes" => match v {
+                        vocabulary::NajOption::AnalysisEndPasses => match v {
                             "2" | "3" => ruleset.naj.analysis_end_passes = number(v, "2 or 3")?,
                             _ => return Err(syntax("analysis_end_passes=2 or 3")),
                         },
-                        "analyses" => {
-                            ruleset.naj.analyses = match v {
-                                "two" => Analyses::Two,
-                                "single" => Analyses::Single,
-                                _ => return Err(syntax("analyses=two or single")),
+                        vocabulary::NajOption::Analyses => {
+                            ruleset.naj.analyses = match v.parse().map_err(word_error)? {
+                                vocabulary::Analyses::Two => Analyses::Two,
+                                vocabulary::Analyses::Single => Analyses::Single,
                             }
                         }
-                        "no_result_on_cycle" => {
+                        vocabulary::NajOption::NoResultOnCycle => {
                             ruleset.naj.no_result_on_cycle = number(v, "true or false")?
                         }
-                        "komi" => ruleset.naj.komi = number(v, "komi")?,
-                        _ => return Err(syntax(&format!("a naj option, found `{k}`"))),
+                        vocabulary::NajOption::Komi => ruleset.naj.komi = number(v, "komi")?,
                     }
                 }
             }
-            "core" => {
+            RulesetName::Core => {
                 for o in options {
-                    let (k, v) = o
-                        .split_once('=')
-                        .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
+                    let (k, v) = vocabulary::parse_option(o).map_err(|e| syntax(&e))?;
                     match k {
-                        "ko" => {
+                        vocabulary::CoreOption::Ko => {
                             ruleset.ko = v
                                 .parse::<KoRules>()
                                 .map_err(|e| syntax(&format!("ko rules: {e}")))?
                         }
-                        "suicide" => {
-                            ruleset.suicide = match v {
-                                "prohibited" => SuicideRule::Prohibited,
-                                "allowed" => SuicideRule::Allowed,
-                                _ => return Err(syntax("suicide=prohibited or allowed")),
+                        vocabulary::CoreOption::Suicide => {
+                            ruleset.suicide = match v.parse().map_err(word_error)? {
+                                vocabulary::Suicide::Prohibited => SuicideRule::Prohibited,
+                                vocabulary::Suicide::Allowed => SuicideRule::Allowed,
                             }
                         }
-                        _ => return Err(syntax(&format!("a core option, found `{k}`"))),
                     }
                 }
-            }
-            other => {
-                return Err(syntax(&format!(
-                    "a ruleset name (naj, core or japanese-1989), found `{other}`"
-                )))
             }
         }
         self.ruleset = ruleset;
@@ -748,9 +749,7 @@ impl Session {
                 ))
             }
         };
-        let phase = Phase::parse(phase).ok_or_else(|| {
-            syntax("a phase: alternation, black-analysis, white-analysis, analysis or sequence")
-        })?;
+        let phase: Phase = phase.parse().map_err(word_error)?;
         let first = color(first)?;
         let rules_first = match phase {
             Phase::BlackAnalysis => Some(Color::White),

@@ -17,6 +17,7 @@ use crate::j89::{
 use crate::naj::score::Points;
 use crate::position::Position;
 use gorules_grammar::gtp::Command;
+use gorules_vocabulary as vocabulary;
 use std::sync::Arc;
 
 /// PROTO-10: an assessment and the position it is of.
@@ -54,66 +55,115 @@ pub(super) const J89_COMMANDS: &[&str] = &[
 
 /// PROTO-10: `gorules-ruleset japanese-1989 KEY=VALUE...`: the readings (J89-R) and komi.
 pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), String> {
+    use vocabulary::J89Option as K;
     let mut rules = J89Rules::default();
     let mut game = GameRules::default();
     for o in options {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| syntax(&format!("KEY=VALUE, found `{o}`")))?;
-        match (k, v) {
-            ("confirmation_board", "contested") => {
-                rules.confirmation_board = ConfirmationBoard::Contested
+        let (k, v) = vocabulary::parse_option::<K>(o).map_err(|_| {
+            let all: Vec<String> = K::ALL.iter().map(|k| option_form(*k)).collect();
+            syntax(&format!(
+                "a japanese-1989 option ({}), found `{o}`",
+                all.join(", ")
+            ))
+        })?;
+        let bad = |_| {
+            syntax(&format!(
+                "a japanese-1989 option ({}), found `{o}`",
+                option_form(k)
+            ))
+        };
+        match k {
+            K::ConfirmationBoard => {
+                rules.confirmation_board = match v.parse().map_err(bad)? {
+                    vocabulary::ConfirmationBoard::Contested => ConfirmationBoard::Contested,
+                    vocabulary::ConfirmationBoard::Whole => ConfirmationBoard::Whole,
+                }
             }
-            ("confirmation_board", "whole") => rules.confirmation_board = ConfirmationBoard::Whole,
-            ("new_stone", "adjacent") => rules.new_stone = NewStone::Adjacent,
-            ("new_stone", "on-captured-points") => rules.new_stone = NewStone::OnCapturedPoints,
-            ("seki_stones", "groups") => rules.seki_stones = SekiStones::Groups,
-            ("seki_stones", "strings") => rules.seki_stones = SekiStones::Strings,
-            ("dead_outside_territory", "stay") => rules.dead_outside_territory = DeadOutside::Stay,
-            ("dead_outside_territory", "remove") => {
-                rules.dead_outside_territory = DeadOutside::Remove
+            K::NewStone => {
+                rules.new_stone = match v.parse().map_err(bad)? {
+                    vocabulary::NewStone::Adjacent => NewStone::Adjacent,
+                    vocabulary::NewStone::OnCapturedPoints => NewStone::OnCapturedPoints,
+                }
             }
-            ("dead_in_regions", "opponent") => rules.dead_in_regions = DeadInRegions::Opponent,
-            ("dead_in_regions", "none") => rules.dead_in_regions = DeadInRegions::None,
-            ("confirmation_first", "attacker") => {
-                rules.confirmation_first = ConfirmationFirst::Attacker
+            K::SekiStones => {
+                rules.seki_stones = match v.parse().map_err(bad)? {
+                    vocabulary::SekiStones::Groups => SekiStones::Groups,
+                    vocabulary::SekiStones::Strings => SekiStones::Strings,
+                }
             }
-            ("confirmation_first", "defender") => {
-                rules.confirmation_first = ConfirmationFirst::Defender
+            K::DeadOutsideTerritory => {
+                rules.dead_outside_territory = match v.parse().map_err(bad)? {
+                    vocabulary::DeadOutside::Stay => DeadOutside::Stay,
+                    vocabulary::DeadOutside::Remove => DeadOutside::Remove,
+                }
             }
-            ("confirmation", "perfect-play") => rules.confirmation = Confirmation::PerfectPlay,
-            ("confirmation", "as-played") => rules.confirmation = Confirmation::AsPlayed,
-            ("ko_pass", "designated") => rules.ko_pass = KoPass::Designated,
-            ("ko_pass", "pooled") => rules.ko_pass = KoPass::Pooled,
-            ("recapture_after_pass", "allowed") => {
-                game.recapture_after_pass = RecaptureAfterPass::Allowed
+            K::DeadInRegions => {
+                rules.dead_in_regions = match v.parse().map_err(bad)? {
+                    vocabulary::DeadInRegions::Opponent => DeadInRegions::Opponent,
+                    vocabulary::DeadInRegions::None => DeadInRegions::None,
+                }
             }
-            ("recapture_after_pass", "forbidden") => {
-                game.recapture_after_pass = RecaptureAfterPass::Forbidden
+            K::ConfirmationFirst => {
+                rules.confirmation_first = match v.parse().map_err(bad)? {
+                    vocabulary::ConfirmationFirst::Attacker => ConfirmationFirst::Attacker,
+                    vocabulary::ConfirmationFirst::Defender => ConfirmationFirst::Defender,
+                }
             }
-            ("repetition", "continue") => game.repetition = Repetition::Continue,
-            ("repetition", "no-result") => game.repetition = Repetition::NoResult,
-            ("repetition", "jigo") => game.repetition = Repetition::Jigo,
-            ("illegal_move", "refuse") => game.illegal_move = IllegalMoves::Refuse,
-            ("illegal_move", "forfeit") => game.illegal_move = IllegalMoves::Forfeit,
-            ("fill_dame", "none") => game.fill_dame = FillDame::None,
-            ("fill_dame", "agreed") => game.fill_dame = FillDame::Agreed,
-            ("article_13", "ignore") => game.article_13 = Article13::Ignore,
-            ("article_13", "both-lose") => game.article_13 = Article13::BothLose,
-            ("komi", v) => game.komi = number::<Points>(v, "komi")?,
-            _ => {
-                return Err(syntax(&format!(
-                    "a japanese-1989 option (confirmation_board=contested|whole, \
-                     new_stone=adjacent|on-captured-points, seki_stones=groups|strings, \
-                     dead_outside_territory=stay|remove, dead_in_regions=opponent|none, ko_pass=designated|pooled, \
-                     confirmation=perfect-play|as-played, confirmation_first=attacker|defender, \
-                     recapture_after_pass=allowed|forbidden, repetition=continue|no-result|jigo, \
-                     illegal_move=refuse|forfeit, fill_dame=none|agreed, article_13=ignore|both-lose, komi=N), found `{o}`"
-                )))
+            K::Confirmation => {
+                rules.confirmation = match v.parse().map_err(bad)? {
+                    vocabulary::Confirmation::PerfectPlay => Confirmation::PerfectPlay,
+                    vocabulary::Confirmation::AsPlayed => Confirmation::AsPlayed,
+                }
             }
+            K::KoPass => {
+                rules.ko_pass = match v.parse().map_err(bad)? {
+                    vocabulary::KoPass::Designated => KoPass::Designated,
+                    vocabulary::KoPass::Pooled => KoPass::Pooled,
+                }
+            }
+            K::RecaptureAfterPass => {
+                game.recapture_after_pass = match v.parse().map_err(bad)? {
+                    vocabulary::RecaptureAfterPass::Allowed => RecaptureAfterPass::Allowed,
+                    vocabulary::RecaptureAfterPass::Forbidden => RecaptureAfterPass::Forbidden,
+                }
+            }
+            K::Repetition => {
+                game.repetition = match v.parse().map_err(bad)? {
+                    vocabulary::Repetition::Continue => Repetition::Continue,
+                    vocabulary::Repetition::NoResult => Repetition::NoResult,
+                    vocabulary::Repetition::Jigo => Repetition::Jigo,
+                }
+            }
+            K::IllegalMove => {
+                game.illegal_move = match v.parse().map_err(bad)? {
+                    vocabulary::IllegalMove::Refuse => IllegalMoves::Refuse,
+                    vocabulary::IllegalMove::Forfeit => IllegalMoves::Forfeit,
+                }
+            }
+            K::FillDame => {
+                game.fill_dame = match v.parse().map_err(bad)? {
+                    vocabulary::FillDame::None => FillDame::None,
+                    vocabulary::FillDame::Agreed => FillDame::Agreed,
+                }
+            }
+            K::Article13 => {
+                game.article_13 = match v.parse().map_err(bad)? {
+                    vocabulary::Article13::Ignore => Article13::Ignore,
+                    vocabulary::Article13::BothLose => Article13::BothLose,
+                }
+            }
+            K::Komi => game.komi = number::<Points>(v, "komi")?,
         }
     }
     Ok((rules, game))
+}
+
+/// PROTO-10: an option with the values it takes, `KEY=A|B` (`komi=N`).
+fn option_form(k: vocabulary::J89Option) -> String {
+    match k.values().as_slice() {
+        [] => format!("{k}=N"),
+        values => format!("{k}={}", values.join("|")),
+    }
 }
 
 impl J89Session {
@@ -283,25 +333,22 @@ impl Session {
         let p = self.current.position().clone();
         let mut moves = Vec::new();
         for w in words {
-            let lower = w.to_ascii_lowercase();
-            moves.push(match lower.split_once(':') {
-                None => match parse_move(&p, w)? {
-                    crate::moves::Move::Pass => PlayedMove::Pass,
-                    crate::moves::Move::Play(point) => PlayedMove::Play(point),
+            moves.push(
+                match vocabulary::ConfirmationWord::parse(w).map_err(|e| syntax(&e))? {
+                    vocabulary::ConfirmationWord::Pass => PlayedMove::Pass,
+                    vocabulary::ConfirmationWord::PassForAnyKo => PlayedMove::PassForAnyKo,
+                    vocabulary::ConfirmationWord::Play(v) => match parse_move(&p, v)? {
+                        crate::moves::Move::Pass => PlayedMove::Pass,
+                        crate::moves::Move::Play(point) => PlayedMove::Play(point),
+                    },
+                    vocabulary::ConfirmationWord::PassFor(v) => match parse_move(&p, v)? {
+                        crate::moves::Move::Play(point) => PlayedMove::PassFor(point),
+                        crate::moves::Move::Pass => {
+                            return Err(syntax(&format!("pass:VERTEX or pass:ko, found `{w}`")))
+                        }
+                    },
                 },
-                Some(("pass", "ko")) => PlayedMove::PassForAnyKo,
-                Some(("pass", v)) => match parse_move(&p, v)? {
-                    crate::moves::Move::Play(point) => PlayedMove::PassFor(point),
-                    crate::moves::Move::Pass => {
-                        return Err(syntax(&format!("pass:VERTEX or pass:ko, found `{w}`")))
-                    }
-                },
-                _ => {
-                    return Err(syntax(&format!(
-                        "a vertex, pass, pass:VERTEX or pass:ko, found `{w}`"
-                    )))
-                }
-            });
+            );
         }
         let j = self.j89_mut()?;
         let first = j.rules.confirmation_first.mover(attacker.opponent());
