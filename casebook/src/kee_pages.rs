@@ -8,9 +8,7 @@ use crate::pages::{
 };
 use crate::steps;
 use crate::svg::{self, Mark, Point};
-use gorules_cases::kee::{
-    KeeAllied, KeeBoard, KeeCheck, KeeScoringName, KeeSuicide, KoPlayerPassesName,
-};
+use gorules_cases::kee::{KeeBoard, KeeCheck};
 use gorules_cases::KeeCase;
 use std::fmt::Write;
 
@@ -31,23 +29,11 @@ pub fn kee_page(case: &KeeCase, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         "<dl class=\"facts\"><dt>ruleset</dt><dd>kee: {} players, refreshing passes {}, suicide {}, allied groups {}, scoring {}, ko player passes {}</dd>\
          <dt>features</dt><dd class=\"tags\">{}</dd><dt>to play</dt><dd>{}</dd><dt>file</dt><dd><code>{}</code></dd></dl>",
         r.players,
-        if r.refreshing_passes { "yes" } else { "no" },
-        match r.suicide {
-            KeeSuicide::Prohibited => "prohibited",
-            KeeSuicide::Allowed => "allowed",
-        },
-        match r.allied_groups {
-            KeeAllied::Union => "union",
-            KeeAllied::SingleUnit => "single-unit",
-        },
-        match r.scoring {
-            KeeScoringName::Area => "area",
-            KeeScoringName::Territory => "territory",
-        },
-        match r.ko_player_passes {
-            KoPlayerPassesName::Normal => "normal",
-            KoPlayerPassesName::All => "all",
-        },
+        gorules_vocabulary::YesNo::from(r.refreshing_passes),
+        r.suicide,
+        r.allied_groups,
+        r.scoring,
+        r.ko_player_passes,
         tags(case.features.iter().map(|f| f.name())),
         case.to_play.map_or("black", |p| p.name()),
         esc(file)

@@ -1,7 +1,7 @@
 //! The positions a move sequence goes through, for drawing it step by step. Captures and the ko rules are the
 //! reference implementation's (gorules-ref); the casebook only draws what it answers.
 
-use gorules_cases::model::{KoRuleName, Ruleset, SuicideOption};
+use gorules_cases::model::{Ruleset, Suicide};
 use gorules_cases::moves::Move;
 use gorules_grammar::Player;
 use gorules_ref::{Color, KoRule, KoRules, Position, Sequence, SequenceRules, SuicideRule};
@@ -33,18 +33,10 @@ pub fn rules_of(ruleset: &Ruleset) -> SequenceRules {
     match ruleset {
         Ruleset::Naj(_) => gorules_ref::Ruleset::naj().sequence_rules(),
         Ruleset::Core(o) => SequenceRules {
-            ko: o.ko.iter().fold(KoRules::NONE, |k, r| {
-                k.with(match r {
-                    KoRuleName::BasicKo => KoRule::BasicKo,
-                    KoRuleName::FixedKo => KoRule::FixedKo,
-                    KoRuleName::SimpleKo => KoRule::SimpleKo,
-                    KoRuleName::PositionalSuperko => KoRule::PositionalSuperko,
-                    KoRuleName::SituationalSuperko => KoRule::SituationalSuperko,
-                })
-            }),
+            ko: o.ko.iter().map(|r| KoRule::from(*r)).collect::<KoRules>(),
             suicide: match o.suicide {
-                SuicideOption::Prohibited => SuicideRule::Prohibited,
-                SuicideOption::Allowed => SuicideRule::Allowed,
+                Suicide::Prohibited => SuicideRule::Prohibited,
+                Suicide::Allowed => SuicideRule::Allowed,
             },
         },
         Ruleset::Japanese1989(_) => SequenceRules {
@@ -162,12 +154,12 @@ pub fn kee(
     to_play: u8,
     plays: &gorules_grammar::KeePlays,
 ) -> Result<KeeReplay, String> {
-    use gorules_cases::kee::{KeeAllied, KeeScoringName, KeeSuicide, KoPlayerPassesName};
     use gorules_grammar::{KeePlayText, PLAYER_NAMES};
     use gorules_ref::kee::{
         AlliedGroups, Arrangement, KeeGame, KeeOptions, KeePlay, KeeRules, KeeScoring, KoCondition,
         KoPlayerPasses, Player as KeePlayer, Suicide,
     };
+    use gorules_vocabulary as v;
     let graph = &board.graph;
     let lists: Vec<Vec<usize>> = graph.nodes().iter().map(|n| n.neighbours.clone()).collect();
     let shape = gorules_ref::Board::from_neighbour_lists(&lists).map_err(|e| format!("{e:?}"))?;
@@ -181,22 +173,22 @@ pub fn kee(
     let kee_rules = KeeRules {
         removal: KeeOptions {
             suicide: match rules.suicide {
-                KeeSuicide::Prohibited => Suicide::Prohibited,
-                KeeSuicide::Allowed => Suicide::Allowed,
+                v::Suicide::Prohibited => Suicide::Prohibited,
+                v::Suicide::Allowed => Suicide::Allowed,
             },
             allied_groups: match rules.allied_groups {
-                KeeAllied::Union => AlliedGroups::Union,
-                KeeAllied::SingleUnit => AlliedGroups::SingleUnit,
+                v::KeeAllied::Union => AlliedGroups::Union,
+                v::KeeAllied::SingleUnit => AlliedGroups::SingleUnit,
             },
         },
         refreshing_passes: rules.refreshing_passes,
         scoring: match rules.scoring {
-            KeeScoringName::Area => KeeScoring::Area,
-            KeeScoringName::Territory => KeeScoring::Territory,
+            v::KeeScoring::Area => KeeScoring::Area,
+            v::KeeScoring::Territory => KeeScoring::Territory,
         },
         ko_player_passes: match rules.ko_player_passes {
-            KoPlayerPassesName::Normal => KoPlayerPasses::Normal,
-            KoPlayerPassesName::All => KoPlayerPasses::All,
+            v::KoPlayerPasses::Normal => KoPlayerPasses::Normal,
+            v::KoPlayerPasses::All => KoPlayerPasses::All,
         },
     };
     let mut game = KeeGame::starting_with(start, kee_rules, KeePlayer(to_play));

@@ -4,7 +4,7 @@ use crate::engine::{
     At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
     Legality, Line, Start, Statuses, TerritoryOutcome,
 };
-use crate::remote::reason_of;
+use crate::remote::refusal_in;
 use crate::report::{render, Mismatch};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Result, J89Step, Refusal};
@@ -1022,7 +1022,7 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
             }
             (false, Err(text)) => {
                 if let Some(want) = reason {
-                    if reason_of::<Refusal>(text) != Some(*want) {
+                    if refusal_in(text) != Some(*want) {
                         out.push(Mismatch::new(what.clone(), want, text));
                     }
                 }

@@ -4,12 +4,12 @@ use crate::checks::Verdict;
 use crate::engine::{Capabilities, EngineError};
 use crate::remote::Remote;
 use gorules_cases::kee::{
-    ExpectedProhibition, KeeAllied, KeeBoard, KeeCase, KeeCheck, KeeEndName, KeeGameCheck,
-    KeePlayCheck, KeeReason, KeeScoringName, KeeSuicide, KeeValueCheck, KoConditionName,
-    KoPlayerPassesName, PlayerName,
+    ExpectedProhibition, KeeBoard, KeeCase, KeeCheck, KeeEndName, KeeGameCheck, KeePlayCheck,
+    KeeReason, KeeValueCheck, KoConditionName, PlayerName,
 };
 use gorules_cases::model::Feature;
 use gorules_grammar::KeePlays;
+use gorules_vocabulary::{option_arg, KeeOption, YesNo};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// CASE-5: the features a Kee check needs: the case's and its own.
@@ -90,39 +90,12 @@ fn ok(engine: &mut Remote, name: &str, args: &[&str]) -> Result<String, EngineEr
 fn set_up(engine: &mut Remote, case: &KeeCase, first: PlayerName) -> Result<(), EngineError> {
     let r = case.rules;
     let rules = [
-        format!("players={}", r.players),
-        format!(
-            "refreshing={}",
-            if r.refreshing_passes { "yes" } else { "no" }
-        ),
-        format!(
-            "suicide={}",
-            match r.suicide {
-                KeeSuicide::Prohibited => "prohibited",
-                KeeSuicide::Allowed => "allowed",
-            }
-        ),
-        format!(
-            "allied={}",
-            match r.allied_groups {
-                KeeAllied::Union => "union",
-                KeeAllied::SingleUnit => "single-unit",
-            }
-        ),
-        format!(
-            "scoring={}",
-            match r.scoring {
-                KeeScoringName::Area => "area",
-                KeeScoringName::Territory => "territory",
-            }
-        ),
-        format!(
-            "passes={}",
-            match r.ko_player_passes {
-                KoPlayerPassesName::Normal => "normal",
-                KoPlayerPassesName::All => "all",
-            }
-        ),
+        option_arg(KeeOption::Players, r.players),
+        option_arg(KeeOption::Refreshing, YesNo::from(r.refreshing_passes)),
+        option_arg(KeeOption::Suicide, r.suicide),
+        option_arg(KeeOption::Allied, r.allied_groups),
+        option_arg(KeeOption::Scoring, r.scoring),
+        option_arg(KeeOption::Passes, r.ko_player_passes),
     ];
     ok(engine, "gorules-kee-rules", &refs(&rules))?;
     let graph = &case.board.graph;

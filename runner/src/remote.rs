@@ -8,9 +8,7 @@ use crate::engine::{
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::j89::ConfirmationLines;
-use gorules_cases::model::{
-    Analyses, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset, SuicideOption,
-};
+use gorules_cases::model::{Analyses, Color, Feature, Phase, Prisoners, Reason, Ruleset};
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
 use std::collections::BTreeSet;
@@ -127,96 +125,71 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
     Ok(out)
 }
 
-fn ruleset_args(r: &Ruleset) -> Vec<String> {
+/// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
+/// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
+fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
+    use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
+    let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
-        Ruleset::Naj(o) => vec![
-            "naj".into(),
-            format!("analysis_end_passes={}", o.analysis_end_passes),
-            format!(
-                "analyses={}",
-                if o.analyses == Analyses::Single {
-                    "single"
-                } else {
-                    "two"
-                }
-            ),
-            format!("no_result_on_cycle={}", o.no_result_on_cycle),
-            format!("komi={}", o.komi),
-        ],
+        Ruleset::Naj(o) => {
+            if o.j2003 {
+                return Err(EngineError::Unsupported(
+                    "the protocol has no naj option for `j2003` (NAJ-9.4)".into(),
+                ));
+            }
+            args.extend([
+                option_arg(NajOption::AnalysisEndPasses, o.analysis_end_passes),
+                option_arg(NajOption::Analyses, o.analyses),
+                option_arg(NajOption::NoResultOnCycle, o.no_result_on_cycle),
+                option_arg(NajOption::Komi, o.komi),
+            ]);
+        }
         Ruleset::Japanese1989(o) => {
-            let mut args = vec![
-                "japanese-1989".into(),
-                format!("confirmation_board={}", o.confirmation_board.name()),
-                format!("new_stone={}", o.new_stone.name()),
-                format!("seki_stones={}", o.seki_stones.name()),
-                format!("dead_outside_territory={}", o.dead_outside_territory.name()),
-            ];
+            args.extend([
+                option_arg(J89Option::ConfirmationBoard, o.confirmation_board),
+                option_arg(J89Option::NewStone, o.new_stone),
+                option_arg(J89Option::SekiStones, o.seki_stones),
+                option_arg(J89Option::DeadOutsideTerritory, o.dead_outside_territory),
+            ]);
             // PROTO-10: the options added with the game (PROTO-11) are sent only when a case sets them, so that an
             // engine with statuses alone is asked what it was asked before.
-            let later = [
-                (
-                    "dead_in_regions",
-                    o.dead_in_regions.name(),
-                    o.dead_in_regions.is_default(),
-                ),
-                ("ko_pass", o.ko_pass.name(), o.ko_pass.is_default()),
-                (
-                    "confirmation",
-                    o.confirmation.name(),
-                    o.confirmation.is_default(),
-                ),
-                (
-                    "confirmation_first",
-                    o.confirmation_first.name(),
-                    o.confirmation_first.is_default(),
-                ),
-                (
-                    "recapture_after_pass",
-                    o.recapture_after_pass.name(),
-                    o.recapture_after_pass.is_default(),
-                ),
-                ("repetition", o.repetition.name(), o.repetition.is_default()),
-                (
-                    "illegal_move",
-                    o.illegal_move.name(),
-                    o.illegal_move.is_default(),
-                ),
-                ("fill_dame", o.fill_dame.name(), o.fill_dame.is_default()),
-                ("article_13", o.article_13.name(), o.article_13.is_default()),
-            ];
-            for (key, value, default) in later {
-                if !default {
-                    args.push(format!("{key}={value}"));
+            fn later<T: Default + PartialEq + std::fmt::Display>(
+                args: &mut Vec<String>,
+                key: J89Option,
+                value: T,
+            ) {
+                if value != T::default() {
+                    args.push(option_arg(key, value));
                 }
             }
-            if o.komi.half_points != 0 {
-                args.push(format!("komi={}", o.komi));
-            }
-            args
+            later(&mut args, J89Option::DeadInRegions, o.dead_in_regions);
+            later(&mut args, J89Option::KoPass, o.ko_pass);
+            later(&mut args, J89Option::Confirmation, o.confirmation);
+            later(
+                &mut args,
+                J89Option::ConfirmationFirst,
+                o.confirmation_first,
+            );
+            later(
+                &mut args,
+                J89Option::RecaptureAfterPass,
+                o.recapture_after_pass,
+            );
+            later(&mut args, J89Option::Repetition, o.repetition);
+            later(&mut args, J89Option::IllegalMove, o.illegal_move);
+            later(&mut args, J89Option::FillDame, o.fill_dame);
+            later(&mut args, J89Option::Article13, o.article_13);
+            later(&mut args, J89Option::Komi, o.komi);
         }
         Ruleset::Core(o) => {
-            let ko: Vec<&str> =
-                o.ko.iter()
-                    .map(|k| match k {
-                        KoRuleName::BasicKo => "basic-ko",
-                        KoRuleName::FixedKo => "fixed-ko",
-                        KoRuleName::SimpleKo => "simple-ko",
-                        KoRuleName::PositionalSuperko => "positional-superko",
-                        KoRuleName::SituationalSuperko => "situational-superko",
-                    })
-                    .collect();
-            let suicide = if o.suicide == SuicideOption::Allowed {
-                "allowed"
-            } else {
-                "prohibited"
-            };
-            vec![
-                "core".into(),
-                format!("ko={}", ko.join(",")),
-                format!("suicide={suicide}"),
-            ]
+            let ko: Vec<&str> = o.ko.iter().map(|k| k.name()).collect();
+            args.extend([
+                option_arg(CoreOption::Ko, ko.join(",")),
+                option_arg(CoreOption::Suicide, o.suicide),
+            ]);
         }
     }
+    Ok(args)
 }
 
 /// The first mover of a phase (CASE-2).
@@ -230,6 +203,13 @@ fn first_mover(start: &Start, phase: Phase, moves: &[Move]) -> Color {
             _ => Color::Black,
         },
     }
+}
+
+/// CASE-9.4: the refusal in `? illegal move: REFUSAL`, if the engine names one we know (the protocol writes
+/// `wrong color` with a space).
+pub(crate) fn refusal_in(text: &str) -> Option<gorules_cases::j89::Refusal> {
+    text.strip_prefix("illegal move:")
+        .and_then(|r| gorules_cases::j89::refusal_of(r).ok())
 }
 
 /// The reason in `? illegal move: REASON`, if the engine names one we know (a [`Reason`], or for the Japanese
@@ -276,8 +256,12 @@ impl Remote {
             (None, true) => gtp
                 .ok("gorules-features", &[])?
                 .split_whitespace()
-                .filter_map(|w| w.parse::<Feature>().ok())
-                .collect(),
+                .map(|w| {
+                    w.parse::<Feature>().map_err(|e| {
+                        EngineError::Failed(format!("`gorules-features` answered {e}"))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
             (None, false) => BTreeSet::new(),
         };
         if gtp_only {
@@ -433,7 +417,7 @@ impl Remote {
     fn setup(&mut self, start: &Start, phase: Phase, moves: &[Move]) -> Result<(), EngineError> {
         let height = start.board.height();
         if self.capabilities.extensions() {
-            let args = ruleset_args(&start.ruleset);
+            let args = ruleset_args(&start.ruleset)?;
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             self.ok("gorules-ruleset", &args)?;
             match (&start.history, phase) {
