@@ -67,6 +67,19 @@ impl fmt::Display for UnknownWord {
     }
 }
 
+impl UnknownWord {
+    /// What was expected, for a protocol's `? syntax error: expected ...` (PROTO-1): `a feature (capture, ...),
+    /// found `word``.
+    pub fn expected(&self) -> String {
+        format!(
+            "a {} ({}), found `{}`",
+            self.what,
+            self.known.join(", "),
+            self.word
+        )
+    }
+}
+
 impl std::error::Error for UnknownWord {}
 
 impl From<UnknownWord> for String {
@@ -151,12 +164,13 @@ pub fn option_arg(key: impl fmt::Display, value: impl fmt::Display) -> String {
     format!("{key}={value}")
 }
 
-/// PROTO-3.2, PROTO-9.1, PROTO-10: splits `KEY=VALUE` and reads its key as an option of kind `K`.
+/// PROTO-3.2, PROTO-9.1, PROTO-10: splits `KEY=VALUE` and reads its key as an option of kind `K`. The error says
+/// what was expected (`KEY=VALUE, found ...`, or [`UnknownWord::expected`]), for `? syntax error: expected ...`.
 pub fn parse_option<K: Word>(text: &str) -> Result<(K, &str), String> {
     let (k, v) = text
         .split_once('=')
         .ok_or_else(|| format!("KEY=VALUE, found `{text}`"))?;
-    Ok((K::parse_word(k)?, v))
+    Ok((K::parse_word(k).map_err(|e| e.expected())?, v))
 }
 
 vocabulary!(
@@ -695,9 +709,9 @@ impl<'a> ConfirmationWord<'a> {
     /// The words a confirmation move may take, for messages.
     pub const FORMS: &'static str = "a vertex, pass, pass:VERTEX or pass:ko";
 
-    /// Reads one word; the error names it and the forms a word takes.
+    /// Reads one word; the error says what was expected (the forms a word takes) and names the word.
     pub fn parse(word: &'a str) -> Result<ConfirmationWord<'a>, String> {
-        let bad = || format!("expected {}, found `{word}`", Self::FORMS);
+        let bad = || format!("{}, found `{word}`", Self::FORMS);
         match word.split_once(':') {
             None if word.eq_ignore_ascii_case("pass") => Ok(ConfirmationWord::Pass),
             None if !word.is_empty() => Ok(ConfirmationWord::Play(word)),
@@ -781,15 +795,34 @@ mod tests {
     }
 
     #[test]
+    fn the_spec_lists_the_features_of_the_vocabulary() {
+        let spec = include_str!("../../spec/cases.md");
+        let section = spec
+            .split("## CASE-5 Features")
+            .nth(1)
+            .and_then(|s| s.split("\n## ").next())
+            .expect("spec/cases.md has CASE-5");
+        let listed: Vec<&str> = section.split('`').skip(1).step_by(2).collect();
+        assert_eq!(
+            listed,
+            Feature::words(),
+            "CASE-5's list and the vocabulary differ"
+        );
+    }
+
+    #[test]
     fn options_split_into_key_and_value() {
         assert_eq!(
             parse_option::<CoreOption>("ko=simple-ko"),
             Ok((CoreOption::Ko, "simple-ko"))
         );
         let e = parse_option::<CoreOption>("kos=x").unwrap_err();
-        assert!(e.contains("unknown core option `kos`, expected one of ko, suicide"), "{e}");
+        assert_eq!(e, "a core option (ko, suicide), found `kos`");
         assert!(parse_option::<CoreOption>("ko").is_err());
-        assert_eq!(option_arg(NajOption::Analyses, Analyses::Single), "analyses=single");
+        assert_eq!(
+            option_arg(NajOption::Analyses, Analyses::Single),
+            "analyses=single"
+        );
         assert_eq!(J89Option::Komi.values(), Vec::<&str>::new());
     }
 
