@@ -7,12 +7,12 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
+use gorules_vocabulary::UnknownWord;
 pub use gorules_vocabulary::{
     Article13, Confirmation, ConfirmationBoard, ConfirmationFirst, ConfirmationWord, DeadInRegions,
     DeadOutside, FillDame, IllegalMove, J89Stage, KoPass, NewStone, RecaptureAfterPass, Refusal,
     Repetition, SekiStones,
 };
-use gorules_vocabulary::UnknownWord;
 
 /// CASE-9.5, J89-R2: the confirmations the players played from the stop position, one for each colour moving
 /// first, each as the protocol's words (PROTO-11.11): vertices, `pass`, `pass:VERTEX`, `pass:ko`.
