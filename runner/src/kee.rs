@@ -2,7 +2,7 @@
 
 use crate::engine::Capabilities;
 use crate::engine::{EngineError, KeeEngine, KeeMade, KeePlayed, KeeValue, Said};
-use crate::verdict::{KeeUndecided, Missing, Undecided, Verdict};
+use crate::verdict::{Ignored, KeeUndecided, Missing, Undecided, Verdict};
 use gorules_cases::kee::{
     ExpectedProhibition, KeeBoard, KeeCase, KeeCheck, KeeGameCheck, KeePlayCheck, KeeReason,
     KeeValueCheck, PlayerName,
@@ -53,6 +53,10 @@ pub fn missing(case: &KeeCase, check: &KeeCheck, caps: &Capabilities) -> Missing
 
 /// Runs one Kee check against `engine`.
 pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut dyn KeeEngine) -> Verdict {
+    let missing = missing(case, check, engine.capabilities());
+    if !missing.is_empty() {
+        return Verdict::Ignored(Ignored::Missing(missing));
+    }
     let result = match check {
         KeeCheck::Play(c) => play(case, c, engine),
         KeeCheck::Game(c) => game(case, c, engine),
