@@ -234,3 +234,156 @@ impl From<EngineError> for Verdict {
         Verdict::of_error(e)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{EngineFailed, Ignored, KeeUndecided, Missing, Undecided, Verdict};
+    use crate::engine::{Ended, EngineError, Failure, Malformed, Unsupported};
+    use gorules_cases::model::Feature;
+
+    /// The typed reasons read as the runner's messages did when they were strings.
+    #[test]
+    fn typed_reasons_read_as_the_messages_did() {
+        let missing = Missing {
+            features: vec![Feature::FixedKo],
+            commands: vec!["gorules-immortal".into(), "is_legal".into()],
+        };
+        assert_eq!(
+            missing.to_string(),
+            "the engine lacks fixed-ko, the command gorules-immortal, the command is_legal"
+        );
+        assert_eq!(missing.first().as_deref(), Some("fixed-ko"));
+        assert_eq!(
+            Ignored::Unsupported(Unsupported::RectangularBoards).to_string(),
+            "the engine does not support rectangular boards (no rectangular_boardsize)"
+        );
+        let cases: Vec<(EngineError, &str)> = vec![
+            (
+                Failure::OutputClosed {
+                    command: "3 play black A1".into(),
+                    ended: Ended::Exited(3),
+                }
+                .into(),
+                "engine failure: closed its output while answering `3 play black A1`: exited with status 3",
+            ),
+            (
+                Failure::InputClosed {
+                    command: "1 list_commands".into(),
+                    ended: Ended::Killed(9),
+                }
+                .into(),
+                "engine failure: cannot send `1 list_commands`: the engine closed its input: killed by signal 9",
+            ),
+            (
+                Failure::AlreadyFailed(Box::new(Failure::Timeout {
+                    command: "2 gorules-best-play".into(),
+                    seconds: 600.0,
+                }))
+                .into(),
+                "engine failure: the engine had already failed: no answer to `2 gorules-best-play` within 600.0 s",
+            ),
+            (
+                Failure::WrongId {
+                    command: "4 boardsize 5".into(),
+                    got: 999,
+                    sent: 4,
+                }
+                .into(),
+                "engine failure: answered `4 boardsize 5` with the id 999, not 4",
+            ),
+            (
+                Malformed::Answer {
+                    command: "is_legal".into(),
+                    answer: "maybe".into(),
+                    expected: None,
+                }
+                .into(),
+                "malformed answer: is_legal answered `maybe`",
+            ),
+            (
+                Malformed::Word {
+                    command: "gorules-j89-territory".into(),
+                    expected: "KEY=VALUE".into(),
+                    found: "dame".into(),
+                }
+                .into(),
+                "malformed answer: gorules-j89-territory: expected KEY=VALUE, found `dame`",
+            ),
+            (
+                Malformed::Field {
+                    command: "gorules-j89-game".into(),
+                    field: "to_move".into(),
+                    value: "red".into(),
+                }
+                .into(),
+                "malformed answer: gorules-j89-game: to_move `red`",
+            ),
+            (
+                Malformed::Refused {
+                    command: "gorules-time-limit 540.000".into(),
+                    text: "unknown command".into(),
+                }
+                .into(),
+                "malformed answer: gorules-time-limit 540.000 failed: unknown command",
+            ),
+            (
+                EngineError::refused("move 2 of `after` is not legal"),
+                "refused: move 2 of `after` is not legal",
+            ),
+            (
+                EngineError::Unsupported(Unsupported::Rulesets),
+                "unsupported: rulesets other than core (no gorules-ruleset)",
+            ),
+        ];
+        for (e, text) in cases {
+            assert_eq!(e.to_string(), text);
+        }
+        let finishing = Verdict::of_error(EngineError::OutOfReach {
+            phase: "white-analysis".into(),
+            nodes: 7,
+            low: -1,
+            high: 3,
+        });
+        assert_eq!(
+            finishing,
+            Verdict::Undecided(Undecided::Finishing {
+                phase: "white-analysis".into(),
+                nodes: 7,
+                low: -1,
+                high: 3
+            })
+        );
+        let kee = Undecided::Kee(vec![
+            KeeUndecided {
+                label: "value".into(),
+                bounds: Some((-4, 4)),
+                nodes: 1001,
+                limit: None,
+                claim: 0,
+            },
+            KeeUndecided {
+                label: "value after pass".into(),
+                bounds: None,
+                nodes: 5,
+                limit: Some("time".into()),
+                claim: 2,
+            },
+        ]);
+        assert_eq!(
+            kee.to_string(),
+            "value: -4 <= value <= 4 after 1001 nodes (claimed 0); value after pass: out of reach after 5 (stopped \
+             by its time limit) nodes (claimed 2)"
+        );
+        let not_started = EngineFailed::NotStarted(Box::new(
+            Failure::NotStarted {
+                why: "cannot start `nothing`: No such file or directory (os error 2)".into(),
+            }
+            .into(),
+        ));
+        assert_eq!(
+            not_started.to_string(),
+            "the engine could not be started: engine failure: cannot start `nothing`: No such file or directory (os \
+             error 2)"
+        );
+    }
+}
