@@ -1,8 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Capabilities, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line,
-    Start, Statuses, TerritoryOutcome,
+    At, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line, Start,
+    Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
@@ -26,60 +26,21 @@ pub fn needed_features(case: &Case, check: &Check) -> BTreeSet<Feature> {
         .collect()
 }
 
-/// What a check needs that an engine with `caps` lacks: rule features (CASE-5), then protocol commands
-/// (PROTO-6). Empty: the check can be run.
-pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Missing {
-    let mut out = Missing {
+/// What a check needs that `engine` lacks: rule features (CASE-5), then protocol commands (PROTO-6). Empty:
+/// the check can be run.
+pub fn missing(case: &Case, check: &Check, engine: &dyn Engine) -> Missing {
+    Missing {
         features: needed_features(case, check)
-            .difference(&caps.features)
+            .difference(&engine.capabilities().features)
             .copied()
             .collect(),
-        commands: Vec::new(),
-    };
-    if caps.extensions() {
-        return out;
+        commands: engine.lacks(case, check),
     }
-    let mut need = |cmd: &str| {
-        if !caps.knows(cmd) {
-            out.commands.push(cmd.to_string());
-        }
-    };
-    // PROTO-10.4: a Japanese 1989 position is set up with standard commands; statuses and legality need nothing
-    // more.
-    let j89_status = matches!(case.ruleset, gorules_cases::model::Ruleset::Japanese1989(_))
-        && matches!(check, Check::Status(_) | Check::Legality(_));
-    if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) && !j89_status {
-        need("gorules-ruleset");
-    }
-    let (w, h) = case.board.size();
-    if w != h {
-        need("rectangular_boardsize");
-    }
-    match check {
-        Check::Legality(_) => need("is_legal"),
-        Check::Replay(r) => {
-            need("list_stones");
-            if r.prisoners.is_some() {
-                need("captures");
-            }
-            if r.ends.is_some() {
-                need("gorules-state");
-            }
-        }
-        Check::Immortal(_) => need("gorules-immortal"),
-        Check::Control(_) => need("gorules-control"),
-        Check::Game(_) => need("gorules-setup"),
-        Check::BestPlay(_) => need("gorules-best-play"),
-        Check::Status(_) => need("final_status_list"),
-        Check::Territory(_) => need("gorules-j89-territory"),
-        Check::J89Game(_) => need("gorules-j89-game"),
-    }
-    out
 }
 
 /// Runs `check` of `case` against `engine`.
 pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
-    let missing = missing(case, check, engine.capabilities());
+    let missing = missing(case, check, engine);
     if !missing.is_empty() {
         return Verdict::Ignored(Ignored::Missing(missing));
     }

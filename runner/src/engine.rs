@@ -3,8 +3,8 @@
 //! program over the protocol. The runner compares; the engine decides.
 
 use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Refusal};
-use gorules_cases::kee::{KeeCase, KeeEndName, KeeReason, KoConditionName, PlayerName};
-use gorules_cases::model::{Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
+use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
 use std::collections::{BTreeMap, BTreeSet};
@@ -740,6 +740,9 @@ pub trait Engine {
     fn name(&self) -> String;
     /// What it can be asked.
     fn capabilities(&self) -> &Capabilities;
+    /// PROTO-6: the protocol commands it lacks to be asked `check` of `case` (none for an engine that can be
+    /// asked everything).
+    fn lacks(&self, case: &Case, check: &Check) -> Vec<String>;
     /// Replays `moves` in `phase` from `start`, stopping at the first illegal move.
     fn replay(
         &mut self,
@@ -879,6 +882,8 @@ pub enum KeeValue {
 pub trait KeeEngine {
     /// What it can be asked.
     fn capabilities(&self) -> &Capabilities;
+    /// PROTO-9: the Kee commands it lacks to be asked `check`.
+    fn kee_lacks(&self, check: &KeeCheck) -> Vec<String>;
     /// PROTO-9.1..9.3: the case's rules, board and position, `first` to play.
     fn kee_set_up(&mut self, case: &KeeCase, first: PlayerName) -> Result<(), EngineError>;
     /// PROTO-9.4: a play (an intersection's name, `pass` or `refresh`, NOT-7.1), by whoever is to play.

@@ -1,6 +1,5 @@
 //! CASE-8 checks of Kee cases, asked through [`KeeEngine`] (PROTO-9) and judged here.
 
-use crate::engine::Capabilities;
 use crate::engine::{EngineError, KeeEngine, KeeMade, KeePlayed, KeeValue, Said};
 use crate::verdict::{Ignored, KeeUndecided, Missing, Undecided, Verdict};
 use gorules_cases::kee::{
@@ -21,39 +20,19 @@ pub fn needed_features(case: &KeeCase, check: &KeeCheck) -> BTreeSet<Feature> {
 }
 
 /// What the engine lacks for this check: features, then commands.
-pub fn missing(case: &KeeCase, check: &KeeCheck, caps: &Capabilities) -> Missing {
-    let features = needed_features(case, check)
-        .difference(&caps.features)
-        .copied()
-        .collect();
-    let mut commands = vec![
-        "gorules-kee-rules",
-        "gorules-kee-board",
-        "gorules-kee-setup",
-        "gorules-kee-play",
-    ];
-    match check {
-        KeeCheck::Play(_) => commands.push("gorules-kee-position"),
-        KeeCheck::Game(_) => commands.extend([
-            "gorules-kee-state",
-            "gorules-kee-position",
-            "gorules-kee-points",
-        ]),
-        KeeCheck::Value(_) => commands.push("gorules-kee-value"),
-    }
+pub fn missing(case: &KeeCase, check: &KeeCheck, engine: &dyn KeeEngine) -> Missing {
     Missing {
-        features,
-        commands: commands
-            .into_iter()
-            .filter(|c| !caps.knows(c))
-            .map(str::to_string)
+        features: needed_features(case, check)
+            .difference(&engine.capabilities().features)
+            .copied()
             .collect(),
+        commands: engine.kee_lacks(check),
     }
 }
 
 /// Runs one Kee check against `engine`.
 pub fn run(case: &KeeCase, check: &KeeCheck, engine: &mut dyn KeeEngine) -> Verdict {
-    let missing = missing(case, check, engine.capabilities());
+    let missing = missing(case, check, engine);
     if !missing.is_empty() {
         return Verdict::Ignored(Ignored::Missing(missing));
     }

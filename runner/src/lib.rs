@@ -257,15 +257,15 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         })
         .collect();
     let pool = Arc::new(Pool::default());
-    let probe = pool.take(&options);
-    let (capabilities, engine, start_error) = match probe {
+    // The first engine, asked what it can do; it goes to the pool once every check has been planned.
+    let (probe, capabilities, engine, start_error) = match pool.take(&options) {
         Ok(e) => {
             let caps = Engine::capabilities(&e).clone();
             let name = e.name();
-            pool.give_back(e);
-            (caps, name, None)
+            (Some(e), caps, name, None)
         }
         Err(err) => (
+            None,
             Capabilities::default(),
             options.launch.describe(),
             Some(err),
@@ -274,13 +274,8 @@ pub fn plan(root: &Path, options: Options) -> Plan {
     let options = Arc::new(options);
     // Every check of every case, as the engine will be asked it: its trial name, the features it needs, what the
     // engine lacks of them (nothing is known to be lacking when the engine did not start), its kind and its work.
-    let lacking = |missing: Missing| {
-        if start_error.is_some() {
-            Missing::default()
-        } else {
-            missing
-        }
-    };
+    let lacking =
+        |missing: &dyn Fn(&Remote) -> Missing| probe.as_ref().map(missing).unwrap_or_default();
     let mut candidates: Vec<Candidate> = Vec::new();
     for lc in suite.cases {
         let case = Arc::new(lc.case);
@@ -299,7 +294,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .iter()
                     .map(|f| f.name().into())
                     .collect(),
-                missing: lacking(checks::missing(&case, &check, &capabilities)),
+                missing: lacking(&|e| checks::missing(&case, &check, e)),
                 kind: check.kind().into(),
                 work: Work::Case(Arc::clone(&case), check),
             });
@@ -317,11 +312,14 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .iter()
                     .map(|f| f.name().into())
                     .collect(),
-                missing: lacking(kee::missing(&case, &check, &capabilities)),
+                missing: lacking(&|e| kee::missing(&case, &check, e)),
                 kind: check.kind().into(),
                 work: Work::Kee(Arc::clone(&case), check),
             });
         }
+    }
+    if let Some(e) = probe {
+        pool.give_back(e);
     }
     for c in candidates {
         if !c.missing.is_empty() {

@@ -76,6 +76,8 @@ struct Recorder {
 /// an answer of another kind, fails the test.
 struct Fake {
     capabilities: Capabilities,
+    /// The protocol commands it lacks for any check.
+    lacks: Vec<String>,
     script: VecDeque<Answer>,
 }
 
@@ -105,6 +107,9 @@ impl Engine for Recorder {
     }
     fn capabilities(&self) -> &Capabilities {
         Engine::capabilities(&self.engine)
+    }
+    fn lacks(&self, case: &Case, check: &Check) -> Vec<String> {
+        self.engine.lacks(case, check)
     }
     fn replay(&mut self, s: &Start, p: Phase, m: &[Move]) -> Result<ReplayOutcome, EngineError> {
         record!(self, Replay, self.engine.replay(s, p, m))
@@ -158,6 +163,9 @@ impl KeeEngine for Recorder {
     fn capabilities(&self) -> &Capabilities {
         Engine::capabilities(&self.engine)
     }
+    fn kee_lacks(&self, check: &KeeCheck) -> Vec<String> {
+        self.engine.kee_lacks(check)
+    }
     fn kee_set_up(&mut self, case: &KeeCase, first: PlayerName) -> Result<(), EngineError> {
         record!(self, KeeSetUp, self.engine.kee_set_up(case, first))
     }
@@ -184,6 +192,9 @@ impl Engine for Fake {
     }
     fn capabilities(&self) -> &Capabilities {
         &self.capabilities
+    }
+    fn lacks(&self, _: &Case, _: &Check) -> Vec<String> {
+        self.lacks.clone()
     }
     fn replay(&mut self, _: &Start, _: Phase, _: &[Move]) -> Result<ReplayOutcome, EngineError> {
         replay!(self, Replay)
@@ -236,6 +247,9 @@ impl Engine for Fake {
 impl KeeEngine for Fake {
     fn capabilities(&self) -> &Capabilities {
         &self.capabilities
+    }
+    fn kee_lacks(&self, _: &KeeCheck) -> Vec<String> {
+        self.lacks.clone()
     }
     fn kee_set_up(&mut self, _: &KeeCase, _: PlayerName) -> Result<(), EngineError> {
         replay!(self, KeeSetUp)
@@ -321,9 +335,10 @@ impl Subject {
         (caps, recorder.script)
     }
 
-    fn run(&self, capabilities: Capabilities, script: Vec<Answer>) -> Verdict {
+    fn run(&self, capabilities: Capabilities, lacks: &[&str], script: Vec<Answer>) -> Verdict {
         let mut fake = Fake {
             capabilities,
+            lacks: lacks.iter().map(|c| c.to_string()).collect(),
             script: script.into(),
         };
         let verdict = match self {
@@ -459,7 +474,7 @@ impl Recorded {
     }
 
     fn run(&self, script: Vec<Answer>) -> Verdict {
-        self.subject.run(self.capabilities.clone(), script)
+        self.subject.run(self.capabilities.clone(), &[], script)
     }
 
     /// A right answer passes; a wrong one fails and shows expected against actual; an answer that cannot be
@@ -514,22 +529,23 @@ impl Recorded {
             commands: Vec::new(),
         }));
         assert_eq!(
-            self.subject.run(without, Vec::new()),
+            self.subject.run(without, &[], Vec::new()),
             expected,
             "{}",
             self.kind
         );
 
-        let plain = Capabilities {
-            features: self.capabilities.features.clone(),
-            commands: BTreeSet::new(),
-        };
-        match self.subject.run(plain, Vec::new()) {
+        match self.subject.run(
+            self.capabilities.clone(),
+            &["gorules-x", "is_legal"],
+            Vec::new(),
+        ) {
             Verdict::Ignored(Ignored::Missing(m)) => {
-                assert!(m.features.is_empty() && !m.commands.is_empty(), "{m:?}");
-                assert!(
-                    m.to_string().starts_with("the engine lacks the command "),
-                    "{m}"
+                assert!(m.features.is_empty(), "{m:?}");
+                assert_eq!(m.commands, ["gorules-x", "is_legal"]);
+                assert_eq!(
+                    m.to_string(),
+                    "the engine lacks the command gorules-x, the command is_legal"
                 );
             }
             other => panic!("{}: an engine without commands gave {other:?}", self.kind),

@@ -7,8 +7,8 @@ use crate::engine::{
     Malformed, Said,
 };
 use gorules_cases::kee::{
-    KeeAllied, KeeCase, KeeEndName, KeeReason, KeeScoringName, KeeSuicide, KoConditionName,
-    KoPlayerPassesName, PlayerName,
+    KeeAllied, KeeCase, KeeCheck, KeeEndName, KeeReason, KeeScoringName, KeeSuicide,
+    KoConditionName, KoPlayerPassesName, PlayerName,
 };
 use std::collections::BTreeMap;
 
@@ -210,6 +210,10 @@ fn read_value(text: &str) -> Result<KeeValue, Malformed> {
 impl KeeEngine for Remote {
     fn capabilities(&self) -> &Capabilities {
         &self.capabilities
+    }
+
+    fn kee_lacks(&self, check: &KeeCheck) -> Vec<String> {
+        super::needs::kee(check, &self.capabilities)
     }
 
     fn kee_set_up(&mut self, case: &KeeCase, first: PlayerName) -> Result<(), EngineError> {

@@ -2,6 +2,7 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 mod kee;
+mod needs;
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
@@ -11,7 +12,8 @@ use crate::engine::{
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::model::{
-    Analyses, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset, SuicideOption,
+    Analyses, Case, Check, Color, Feature, KoRuleName, Phase, Prisoners, Reason, Ruleset,
+    SuicideOption,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
@@ -678,6 +680,10 @@ impl Engine for Remote {
 
     fn capabilities(&self) -> &Capabilities {
         &self.capabilities
+    }
+
+    fn lacks(&self, case: &Case, check: &Check) -> Vec<String> {
+        needs::grid(case, check, &self.capabilities)
     }
 
     fn replay(
