@@ -837,21 +837,12 @@ pub struct KeeState {
 }
 
 /// PROTO-9.7: the points of each player, and the ranking.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeePoints {
     /// Points by player name, as the engine said them.
     pub points: BTreeMap<String, Said<u32>>,
     /// The ranking, best first: groups of tied players (`black,white red`), as the engine said it.
     pub ranking: Said<Vec<Vec<PlayerName>>>,
-}
-
-impl Default for Said<Vec<Vec<PlayerName>>> {
-    fn default() -> Self {
-        Said {
-            value: Some(Vec::new()),
-            text: String::new(),
-        }
-    }
 }
 
 /// PROTO-9.8: a Kee value search's answer.
