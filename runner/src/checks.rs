@@ -1,13 +1,14 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
-    Legality, Line, Start, Statuses, TerritoryOutcome,
+    At, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line, Start,
+    Statuses, TerritoryOutcome,
 };
-use crate::remote::refusal_in;
 use crate::report::{render, Mismatch};
+pub use crate::verdict::Verdict;
+use crate::verdict::{Ignored, Missing, Undecided};
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
-use gorules_cases::j89::{J89Game, J89Result, J89Step, Refusal};
+use gorules_cases::j89::{J89Game, J89Step, Refusal};
 use gorules_cases::model::{
     BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
     Immortal, Prisoners, Replay, Status, Territory,
@@ -15,23 +16,6 @@ use gorules_cases::model::{
 use gorules_cases::moves::{Move, MovesSpec, Resolved};
 use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
 use std::collections::BTreeSet;
-
-/// What became of a check.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every expectation was met.
-    Pass,
-    /// Something was not as expected; the text shows expected against actual.
-    Fail(String),
-    /// The engine failed (PROTO-7.1: did not start, exited, hung, broke the protocol), so the check could not be
-    /// judged; never a known failure (PROTO-7.4).
-    EngineFailure(String),
-    /// Not run, and why (a missing feature, or something the runner cannot yet ask).
-    Ignored(String),
-    /// Run, but the engine could not decide a value under best play within its node limit, and the bounds it
-    /// proved do not contradict the claim (PROTO-7.2): neither a pass nor a failure.
-    Undecided(String),
-}
 
 /// The features a check needs: the case's and its own (CASE-5).
 pub fn needed_features(case: &Case, check: &Check) -> BTreeSet<Feature> {
@@ -42,59 +26,23 @@ pub fn needed_features(case: &Case, check: &Check) -> BTreeSet<Feature> {
         .collect()
 }
 
-/// What a check needs that an engine with `caps` lacks: rule features (CASE-5), then protocol commands
-/// (PROTO-6). Empty: the check can be run.
-pub fn missing(case: &Case, check: &Check, caps: &Capabilities) -> Vec<String> {
-    let mut out: Vec<String> = needed_features(case, check)
-        .difference(&caps.features)
-        .map(|f| f.name().to_string())
-        .collect();
-    if caps.extensions() {
-        return out;
+/// What a check needs that `engine` lacks: rule features (CASE-5), then protocol commands (PROTO-6). Empty:
+/// the check can be run.
+pub fn missing(case: &Case, check: &Check, engine: &dyn Engine) -> Missing {
+    Missing {
+        features: needed_features(case, check)
+            .difference(&engine.capabilities().features)
+            .copied()
+            .collect(),
+        commands: engine.lacks(case, check),
     }
-    let mut need = |cmd: &str| {
-        if !caps.knows(cmd) {
-            out.push(format!("the command {cmd}"));
-        }
-    };
-    // PROTO-10.4: a Japanese 1989 position is set up with standard commands; statuses and legality need nothing
-    // more.
-    let j89_status = matches!(case.ruleset, gorules_cases::model::Ruleset::Japanese1989(_))
-        && matches!(check, Check::Status(_) | Check::Legality(_));
-    if !matches!(case.ruleset, gorules_cases::model::Ruleset::Core(_)) && !j89_status {
-        need("gorules-ruleset");
-    }
-    let (w, h) = case.board.size();
-    if w != h {
-        need("rectangular_boardsize");
-    }
-    match check {
-        Check::Legality(_) => need("is_legal"),
-        Check::Replay(r) => {
-            need("list_stones");
-            if r.prisoners.is_some() {
-                need("captures");
-            }
-            if r.ends.is_some() {
-                need("gorules-state");
-            }
-        }
-        Check::Immortal(_) => need("gorules-immortal"),
-        Check::Control(_) => need("gorules-control"),
-        Check::Game(_) => need("gorules-setup"),
-        Check::BestPlay(_) => need("gorules-best-play"),
-        Check::Status(_) => need("final_status_list"),
-        Check::Territory(_) => need("gorules-j89-territory"),
-        Check::J89Game(_) => need("gorules-j89-game"),
-    }
-    out
 }
 
 /// Runs `check` of `case` against `engine`.
 pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
-    let missing = missing(case, check, engine.capabilities());
+    let missing = missing(case, check, engine);
     if !missing.is_empty() {
-        return Verdict::Ignored(format!("the engine lacks {}", missing.join(", ")));
+        return Verdict::Ignored(Ignored::Missing(missing));
     }
     let result = match check {
         Check::Legality(c) => legality(case, c, engine),
@@ -110,47 +58,26 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
         Ok(m) => Verdict::Fail(render(&m)),
-        Err(Outcome::Ignored(why)) => Verdict::Ignored(why),
-        Err(Outcome::Fail(why)) => Verdict::Fail(why),
-        Err(Outcome::Undecided(why)) => Verdict::Undecided(why),
-        Err(Outcome::EngineFailure(why)) => Verdict::EngineFailure(why),
+        Err(verdict) => verdict,
     }
 }
 
-enum Outcome {
-    Ignored(String),
-    Fail(String),
-    Undecided(String),
-    EngineFailure(String),
-}
-
-impl From<EngineError> for Outcome {
-    fn from(e: EngineError) -> Outcome {
-        match e {
-            EngineError::Unsupported(m) => {
-                Outcome::Ignored(format!("the engine does not support {m}"))
-            }
-            EngineError::OutOfReach(m) => Outcome::Undecided(m),
-            EngineError::Failed(m) => Outcome::EngineFailure(m),
-            other => Outcome::Fail(other.to_string()),
-        }
-    }
-}
-
-type Judged = Result<Vec<Mismatch>, Outcome>;
+/// A check's mismatches, or the verdict that stopped it before it could be judged (an engine error, a case
+/// error, an undecided value).
+type Judged = Result<Vec<Mismatch>, Verdict>;
 
 fn grid(b: &Board) -> Grid {
     Grid::from_diagram(b.diagram())
         .unwrap_or_else(|| unreachable!("a Board holds board cells only"))
 }
 
-fn start(case: &Case) -> Result<Start, Outcome> {
+fn start(case: &Case) -> Result<Start, Verdict> {
     let history = match &case.history {
         None => None,
         Some(h) => {
             let alts = resolve(&h.moves, &h.board, case)?;
             let [alt] = alts.as_slice() else {
-                return Err(Outcome::Fail(
+                return Err(Verdict::Fail(
                     "case error: the history has alternatives".into(),
                 ));
             };
@@ -170,9 +97,9 @@ fn start(case: &Case) -> Result<Start, Outcome> {
     })
 }
 
-fn resolve(spec: &MovesSpec, board: &Board, case: &Case) -> Result<Vec<Resolved>, Outcome> {
+fn resolve(spec: &MovesSpec, board: &Board, case: &Case) -> Result<Vec<Resolved>, Verdict> {
     spec.resolve(board, case.labels.as_ref())
-        .map_err(|m| Outcome::Fail(format!("case error: {m}")))
+        .map_err(|m| Verdict::Fail(format!("case error: {m}")))
 }
 
 /// `move 3 (White C2)`.
@@ -189,7 +116,7 @@ fn describe(index: usize, m: &Move, height: usize) -> String {
 }
 
 /// The moves a check plays first (`after`): one line of moves (the lint allows no alternatives there).
-fn after_moves(spec: &Option<MovesSpec>, case: &Case) -> Result<Vec<Move>, Outcome> {
+fn after_moves(spec: &Option<MovesSpec>, case: &Case) -> Result<Vec<Move>, Verdict> {
     match spec {
         None => Ok(Vec::new()),
         Some(a) => Ok(resolve(a, &case.board, case)?
@@ -210,7 +137,7 @@ fn legality(case: &Case, c: &gorules_cases::model::Legality, engine: &mut dyn En
         };
         let answer = engine.legality(&s, c.phase, &after, *mv)?;
         // PROTO-6: an engine without gorules-legal cannot name reasons; only legal/illegal is compared.
-        let names_reasons = engine.capabilities().knows("gorules-legal");
+        let names_reasons = engine.capabilities().names_legality_reasons();
         let ok = match (c.expect, answer) {
             (Expect::Legal, Legality::Legal) => true,
             (Expect::Illegal(None), Legality::Illegal(_)) => true,
@@ -321,11 +248,7 @@ fn replay(case: &Case, c: &Replay, engine: &mut dyn Engine) -> Judged {
             match got.ended {
                 Some(e) if e != ends => out.push(Mismatch::new(tag("phase ended".into()), ends, e)),
                 Some(_) => {}
-                None => {
-                    return Err(Outcome::Ignored(
-                        "the engine cannot tell whether the phase ended".into(),
-                    ))
-                }
+                None => return Err(Verdict::Ignored(Ignored::CannotTellEnd)),
             }
         }
         if let Some(p) = c.prisoners {
@@ -437,10 +360,10 @@ fn control(case: &Case, c: &Control, engine: &mut dyn Engine) -> Judged {
     let mut out = Vec::new();
     let base = grid(&case.board);
     let ask =
-        |engine: &mut dyn Engine, b: &Option<Board>, color| -> Result<BTreeSet<At>, Outcome> {
+        |engine: &mut dyn Engine, b: &Option<Board>, color| -> Result<BTreeSet<At>, Verdict> {
             let b = b
                 .as_ref()
-                .ok_or_else(|| Outcome::Fail("case error: no reference position".into()))?;
+                .ok_or_else(|| Verdict::Fail("case error: no reference position".into()))?;
             Ok(engine.control(&s, &grid(b), color)?)
         };
     match c.color {
@@ -483,7 +406,7 @@ fn alternatives(
     spec: &Option<MovesSpec>,
     case: &Case,
     needed: bool,
-) -> Result<Vec<Option<Line>>, Outcome> {
+) -> Result<Vec<Option<Line>>, Verdict> {
     match spec {
         None if needed => Ok(vec![Some(Line {
             moves: Vec::new(),
@@ -750,10 +673,12 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
                 return Ok(out);
             }
             if (low..=high).contains(&claim) {
-                return Err(Outcome::Undecided(format!(
-                    "the engine could not decide the value within its node limit: {low} <= value <= {high} after \
-                     {nodes} nodes (claimed {claim})"
-                )));
+                return Err(Verdict::Undecided(Undecided::BestPlay {
+                    nodes,
+                    low,
+                    high,
+                    claim,
+                }));
             }
             out.push(Mismatch::new(
                 format!("value under best play (out of the engine's reach after {nodes} nodes, but proven to lie in {low}..={high})"),
@@ -941,7 +866,7 @@ fn who(c: Color) -> &'static str {
 fn j89_actions(
     case: &Case,
     g: &J89Game,
-) -> Result<Vec<(J89Action, String, Option<Refusal>)>, Outcome> {
+) -> Result<Vec<(J89Action, String, Option<Refusal>)>, Verdict> {
     let height = case.board.size().1;
     let mut out = Vec::new();
     let mut moves = 0;
@@ -960,7 +885,7 @@ fn j89_actions(
                     .into_iter()
                     .next()
                     .ok_or_else(|| {
-                        Outcome::Fail("case error: a refused step has no move".into())
+                        Verdict::Fail("case error: a refused step has no move".into())
                     })?;
                 let what = format!("step {step_no}, refused {}", describe(moves, &mv, height));
                 out.push((J89Action::Refused(mv), what, r.reason));
@@ -1012,26 +937,26 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
     for ((action, what, reason), answer) in actions.iter().zip(&got.answers) {
         match (action.accepted(), answer) {
             (true, Ok(())) => {}
-            (true, Err(text)) => {
-                out.push(Mismatch::new(what.clone(), "accepted", text));
+            (true, Err(refusal)) => {
+                out.push(Mismatch::new(what.clone(), "accepted", &refusal.text));
                 return Ok(out);
             }
             (false, Ok(())) => {
                 out.push(Mismatch::new(what.clone(), "refused", "accepted"));
                 return Ok(out);
             }
-            (false, Err(text)) => {
+            (false, Err(refusal)) => {
                 if let Some(want) = reason {
-                    if refusal_in(text) != Some(*want) {
-                        out.push(Mismatch::new(what.clone(), want, text));
+                    if refusal.value != Some(*want) {
+                        out.push(Mismatch::new(what.clone(), want, &refusal.text));
                     }
                 }
             }
         }
     }
     if let Some(stage) = g.stage {
-        if got.stage != stage.name() {
-            out.push(Mismatch::new("stage", stage.name(), &got.stage));
+        if got.stage.value != Some(stage) {
+            out.push(Mismatch::new("stage", stage.name(), &got.stage.text));
         }
     }
     if let Some(c) = g.to_move {
@@ -1056,9 +981,9 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
     }
     if let Some(want) = g.result {
         match &got.result {
-            Some(Ok(text)) => {
-                if text.parse::<J89Result>() != Ok(want) {
-                    out.push(Mismatch::new("result", want, text));
+            Some(Ok(result)) => {
+                if result.value != Some(want) {
+                    out.push(Mismatch::new("result", want, &result.text));
                 }
             }
             Some(Err(text)) => {
@@ -1073,7 +998,7 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
         for spec in want {
             for mv in after_moves(&Some(spec.clone()), case)? {
                 let Some((col, row)) = mv.at else {
-                    return Err(Outcome::Fail(
+                    return Err(Verdict::Fail(
                         "case error: an effective move is a play, not a pass".into(),
                     ));
                 };

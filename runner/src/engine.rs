@@ -2,11 +2,12 @@
 //! implementation of [`Engine`]: the reference implementation in-process ([`crate::reference`]) or, later, any
 //! program over the protocol. The runner compares; the engine decides.
 
-use gorules_cases::j89::ConfirmationLines;
-use gorules_cases::model::{Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Refusal};
+use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
+use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// An intersection of a rectangular board: column 0 at the left, row 0 at the top (NOT-2.1).
@@ -164,6 +165,11 @@ impl Capabilities {
     pub fn extensions(&self) -> bool {
         self.knows("gorules-setup")
     }
+
+    /// PROTO-6: whether its legality answers name the reason of an illegal move (`gorules-legal`).
+    pub fn names_legality_reasons(&self) -> bool {
+        self.knows("gorules-legal")
+    }
 }
 
 /// A legality answer.
@@ -256,31 +262,395 @@ pub enum BestPlay {
 }
 
 /// Why an engine could not answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum EngineError {
     /// The engine does not implement what was asked (the check is reported as ignored).
-    Unsupported(String),
+    Unsupported(Unsupported),
     /// The engine refused the input (e.g. an illegal move in moves that should be legal).
-    Refused(String),
+    Refused {
+        /// What was refused, and the engine's words.
+        message: String,
+    },
     /// The engine failed (PROTO-7.1): it did not start, exited, closed its output, hung, or wrote something that
     /// is not a response; the check's verdict is then `engine-failed`, whatever a baseline says.
-    Failed(String),
+    Failed(Failure),
     /// The engine answered with a response whose text is not what the command answers (a wrong answer: the check
     /// fails).
-    Malformed(String),
+    Malformed(Malformed),
     /// A best-play search the check needed ran out of the engine's node limit (PROTO-3.13, SOLVER-1.4); the check
     /// is reported as undecided (PROTO-7.2).
-    OutOfReach(String),
+    OutOfReach {
+        /// The move-sequence whose open end needed the search (`alternation`, `black-analysis`, ...).
+        phase: String,
+        /// Nodes searched.
+        nodes: u64,
+        /// Lower bound.
+        low: i64,
+        /// Upper bound.
+        high: i64,
+    },
+}
+
+impl EngineError {
+    /// A refusal.
+    pub fn refused(message: impl Into<String>) -> EngineError {
+        EngineError::Refused {
+            message: message.into(),
+        }
+    }
+
+    /// The message without the kind's prefix (`refused: `, `malformed answer: `, ...).
+    pub fn detail(&self) -> String {
+        match self {
+            EngineError::Unsupported(u) => u.to_string(),
+            EngineError::Refused { message } => message.clone(),
+            EngineError::Failed(f) => f.to_string(),
+            EngineError::Malformed(m) => m.to_string(),
+            EngineError::OutOfReach {
+                phase,
+                nodes,
+                low,
+                high,
+            } => format!(
+                "the best play needed to finish the {phase} (out of reach: {low}..={high} after {nodes} nodes)"
+            ),
+        }
+    }
 }
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self {
+            EngineError::Unsupported(_) => "unsupported",
+            EngineError::Refused { .. } => "refused",
+            EngineError::Failed(_) => "engine failure",
+            EngineError::Malformed(_) => "malformed answer",
+            EngineError::OutOfReach { .. } => "out of reach",
+        };
+        write!(f, "{kind}: {}", self.detail())
+    }
+}
+
+impl From<Failure> for EngineError {
+    fn from(f: Failure) -> EngineError {
+        EngineError::Failed(f)
+    }
+}
+
+impl From<Malformed> for EngineError {
+    fn from(m: Malformed) -> EngineError {
+        EngineError::Malformed(m)
+    }
+}
+
+/// What an engine without the extensions cannot be asked (PROTO-6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsupported {
+    /// A ruleset other than core (and a Japanese 1989 stop position): no `gorules-ruleset`.
+    Rulesets,
+    /// A board that is not square: no `rectangular_boardsize`.
+    RectangularBoards,
+    /// NAJ-9.4's `j2003` option: the protocol has no word for it.
+    NajJ2003,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unsupported::Rulesets => "rulesets other than core (no gorules-ruleset)",
+            Unsupported::RectangularBoards => "rectangular boards (no rectangular_boardsize)",
+            Unsupported::NajJ2003 => "the protocol has no naj option for `j2003` (NAJ-9.4)",
+        })
+    }
+}
+
+/// How an engine's process ended, as far as the runner could tell (PROTO-7.1).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ended {
+    /// It exited with this status.
+    Exited(i32),
+    /// A signal killed it.
+    Killed(i32),
+    /// It ended some other way (the system's words).
+    Otherwise(String),
+    /// It had not exited this many seconds after closing its output.
+    StillRunning(f64),
+    /// The in-process engine's thread stopped.
+    InProcessStopped,
+}
+
+impl fmt::Display for Ended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EngineError::Unsupported(m) => write!(f, "unsupported: {m}"),
-            EngineError::Refused(m) => write!(f, "refused: {m}"),
-            EngineError::Failed(m) => write!(f, "engine failure: {m}"),
-            EngineError::Malformed(m) => write!(f, "malformed answer: {m}"),
-            EngineError::OutOfReach(m) => write!(f, "out of reach: {m}"),
+            Ended::Exited(code) => write!(f, "exited with status {code}"),
+            Ended::Killed(signal) => write!(f, "killed by signal {signal}"),
+            Ended::Otherwise(status) => write!(f, "ended ({status})"),
+            Ended::StillRunning(s) => write!(f, "it had not exited {s:.1} s later"),
+            Ended::InProcessStopped => f.write_str("the in-process engine stopped"),
+        }
+    }
+}
+
+/// PROTO-7.1: how an engine failed; each names the command it was answering (as sent, with its id).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Failure {
+    /// It could not be started (the system's or the launcher's words).
+    NotStarted {
+        /// Why.
+        why: String,
+    },
+    /// It closed its input before the command could be sent.
+    InputClosed {
+        /// The command.
+        command: String,
+        /// How it ended.
+        ended: Ended,
+    },
+    /// It closed its output (exited, crashed) while answering.
+    OutputClosed {
+        /// The command.
+        command: String,
+        /// How it ended.
+        ended: Ended,
+    },
+    /// No answer within the command's timeout.
+    Timeout {
+        /// The command.
+        command: String,
+        /// The timeout.
+        seconds: f64,
+    },
+    /// A line longer than the framing allows.
+    LineTooLong {
+        /// The command.
+        command: String,
+        /// The longest line allowed, in bytes.
+        limit: usize,
+    },
+    /// A line that is not UTF-8.
+    NotUtf8 {
+        /// The command.
+        command: String,
+        /// The offset of the first invalid byte.
+        offset: usize,
+    },
+    /// A response longer than the runner reads.
+    ResponseTooLong {
+        /// The command.
+        command: String,
+        /// The longest response allowed, in bytes.
+        limit: usize,
+    },
+    /// Something that is not a response.
+    Garbage {
+        /// The command.
+        command: String,
+        /// The start of what it wrote.
+        excerpt: String,
+    },
+    /// A response with another command's id.
+    WrongId {
+        /// The command.
+        command: String,
+        /// The id it answered with.
+        got: u64,
+        /// The command's id.
+        sent: u64,
+    },
+    /// The connection had failed before this command.
+    AlreadyFailed(Box<Failure>),
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::NotStarted { why } => f.write_str(why),
+            Failure::InputClosed { command, ended } => write!(
+                f,
+                "cannot send `{command}`: the engine closed its input: {ended}"
+            ),
+            Failure::OutputClosed { command, ended } => {
+                write!(f, "closed its output while answering `{command}`: {ended}")
+            }
+            Failure::Timeout { command, seconds } => {
+                write!(f, "no answer to `{command}` within {seconds:.1} s")
+            }
+            Failure::LineTooLong { command, limit } => write!(
+                f,
+                "wrote a line longer than {limit} bytes while answering `{command}`"
+            ),
+            Failure::NotUtf8 { command, offset } => write!(
+                f,
+                "wrote a line that is not UTF-8 (an invalid byte at offset {offset}) while answering `{command}`"
+            ),
+            Failure::ResponseTooLong { command, limit } => write!(
+                f,
+                "wrote more than {limit} bytes without ending its answer to `{command}`"
+            ),
+            Failure::Garbage { command, excerpt } => {
+                write!(f, "answered `{command}` with garbage: {excerpt}")
+            }
+            Failure::WrongId { command, got, sent } => {
+                write!(f, "answered `{command}` with the id {got}, not {sent}")
+            }
+            Failure::AlreadyFailed(why) => write!(f, "the engine had already failed: {why}"),
+        }
+    }
+}
+
+/// An answer the runner cannot read, though the engine kept to the protocol: a wrong answer, so the check fails
+/// (not an engine failure, PROTO-7.1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Malformed {
+    /// `COMMAND answered `ANSWER`` (and what it should have answered, if said).
+    Answer {
+        /// The command.
+        command: String,
+        /// Its answer.
+        answer: String,
+        /// What it answers, if the message says.
+        expected: Option<String>,
+    },
+    /// `COMMAND: expected EXPECTED, found `FOUND``: a word of the answer.
+    Word {
+        /// The command.
+        command: String,
+        /// What was expected.
+        expected: String,
+        /// The word found.
+        found: String,
+    },
+    /// `COMMAND: FIELD `VALUE``: a field whose value cannot be read.
+    Field {
+        /// The command.
+        command: String,
+        /// The field (`to_move`, `prisoners`, `not a colour:`).
+        field: String,
+        /// Its value.
+        value: String,
+    },
+    /// `COMMAND: score `VALUE` is not a number`.
+    NotANumber {
+        /// The command.
+        command: String,
+        /// The value.
+        value: String,
+    },
+    /// `COMMAND: no FIELD`.
+    NoField {
+        /// The command.
+        command: String,
+        /// The field.
+        field: String,
+    },
+    /// A position that is not a one-line position (NOT-3).
+    NotAPosition {
+        /// The answer.
+        answer: String,
+        /// Why it does not read.
+        error: String,
+    },
+    /// An empty position or board.
+    Empty {
+        /// `position` or `board`.
+        what: &'static str,
+    },
+    /// A word that is not a vertex.
+    NotAVertex {
+        /// The word.
+        word: String,
+    },
+    /// A column beyond the board.
+    OffTheBoard {
+        /// The command.
+        command: String,
+        /// The column.
+        col: usize,
+        /// The board's width.
+        width: usize,
+    },
+    /// A principal variation's word that is not a move, or a vertex off the board.
+    NotAMove {
+        /// The word.
+        word: String,
+        /// Whether it is a vertex off the board (else not a move at all).
+        off_board: bool,
+    },
+    /// A command the runner needs answered with `=` answered `?`.
+    Refused {
+        /// The command and its arguments.
+        command: String,
+        /// The engine's words.
+        text: String,
+    },
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Malformed::Answer {
+                command,
+                answer,
+                expected: None,
+            } => write!(f, "{command} answered `{answer}`"),
+            Malformed::Answer {
+                command,
+                answer,
+                expected: Some(e),
+            } => write!(f, "{command} answered `{answer}`, expected {e}"),
+            Malformed::Word {
+                command,
+                expected,
+                found,
+            } => write!(f, "{command}: expected {expected}, found `{found}`"),
+            Malformed::Field {
+                command,
+                field,
+                value,
+            } => write!(f, "{command}: {field} `{value}`"),
+            Malformed::NotANumber { command, value } => {
+                write!(f, "{command}: score `{value}` is not a number")
+            }
+            Malformed::NoField { command, field } => write!(f, "{command}: no {field}"),
+            Malformed::NotAPosition { answer, error } => {
+                write!(f, "not a one-line position `{answer}`: {error}")
+            }
+            Malformed::Empty { what } => write!(f, "an empty {what}"),
+            Malformed::NotAVertex { word } => write!(f, "not a vertex: `{word}`"),
+            Malformed::OffTheBoard {
+                command,
+                col,
+                width,
+            } => write!(f, "{command} names column {col} on a board {width} wide"),
+            Malformed::NotAMove {
+                word,
+                off_board: false,
+            } => write!(f, "not a move in a principal variation: `{word}`"),
+            Malformed::NotAMove {
+                word,
+                off_board: true,
+            } => write!(f, "{word} is off the board"),
+            Malformed::Refused { command, text } => write!(f, "{command} failed: {text}"),
+        }
+    }
+}
+
+/// What an engine said of something, read into the case format's terms where it could be (`value`), with its
+/// words for messages (`text`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said<T> {
+    /// What it said, if the runner could read it.
+    pub value: Option<T>,
+    /// Its words.
+    pub text: String,
+}
+
+impl<T> Said<T> {
+    /// Words read with `read`.
+    pub fn read(text: &str, read: impl FnOnce(&str) -> Option<T>) -> Said<T> {
+        Said {
+            value: read(text),
+            text: text.to_string(),
         }
     }
 }
@@ -341,18 +711,18 @@ impl J89Action {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct J89GameOutcome {
     /// The engine's answer to each step, in order, up to the first that was not as the case expects:
-    /// `Ok` if it accepted the step, otherwise its error text.
-    pub answers: Vec<Result<(), String>>,
-    /// `gorules-j89-game`'s `stage`: playing, stopped or ended.
-    pub stage: String,
+    /// `Ok` if it accepted the step, otherwise the reason it gave (PROTO-11).
+    pub answers: Vec<Result<(), Said<Refusal>>>,
+    /// The stage: playing, stopped or ended.
+    pub stage: Said<J89Stage>,
     /// Who moves next.
     pub to_move: Option<Color>,
     /// Whether the current position recurs.
     pub recurs: bool,
     /// The prisoners.
     pub prisoners: Prisoners,
-    /// `gorules-j89-result`, if it was asked: the result, or the engine's error text.
-    pub result: Option<Result<String, String>>,
+    /// The result, if it was asked, or the engine's error text.
+    pub result: Option<Result<Said<J89Result>, String>>,
     /// `gorules-j89-effective-moves`, if it was asked: each player's effective moves (Black's first), or the
     /// engine's error text.
     pub effective_moves: Option<Result<[BTreeSet<At>; 2], String>>,
@@ -373,6 +743,9 @@ pub trait Engine {
     fn name(&self) -> String;
     /// What it can be asked.
     fn capabilities(&self) -> &Capabilities;
+    /// PROTO-6: the protocol commands it lacks to be asked `check` of `case` (none for an engine that can be
+    /// asked everything).
+    fn lacks(&self, case: &Case, check: &Check) -> Vec<String>;
     /// Replays `moves` in `phase` from `start`, stopping at the first illegal move.
     fn replay(
         &mut self,
@@ -431,4 +804,90 @@ pub trait Engine {
         phase: Phase,
         after: &[Move],
     ) -> Result<BestPlay, EngineError>;
+}
+
+/// PROTO-9.4: what an engine made of a Kee play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeePlayed {
+    /// It made the play.
+    Made(KeeMade),
+    /// It refused the play, with the reason it gave (`illegal REASON`).
+    Refused(Said<KeeReason>),
+}
+
+/// PROTO-9.4: what a play the engine made did: each field as the engine said it, `None` if it did not.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KeeMade {
+    /// KEE-5: whether it enclosed an enemy unit.
+    pub enclosing: Option<Said<bool>>,
+    /// KEE-6: whether it was suicidal.
+    pub suicidal: Option<Said<bool>>,
+    /// The intersections it emptied (empty if not said).
+    pub removed: BTreeSet<String>,
+    /// KEE-10: the ko prohibition it set: on which player, by which condition.
+    pub prohibited: Option<Said<(PlayerName, KoConditionName)>>,
+    /// The engine's words, for messages.
+    pub text: String,
+}
+
+/// PROTO-9.6: the state of a Kee game.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KeeState {
+    /// How the game ended, if it has (`None`: not said).
+    pub end: Option<Said<KeeEndName>>,
+    /// Who plays next (`None`: not said).
+    pub to_play: Option<Said<PlayerName>>,
+}
+
+/// PROTO-9.7: the points of each player, and the ranking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeePoints {
+    /// Points by player name, as the engine said them.
+    pub points: BTreeMap<String, Said<u32>>,
+    /// The ranking, best first: groups of tied players (`black,white red`), as the engine said it.
+    pub ranking: Said<Vec<Vec<PlayerName>>>,
+}
+
+/// PROTO-9.8: a Kee value search's answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeeValue {
+    /// The value, with the nodes searched and the line of best play (as the engine wrote it).
+    Value {
+        /// The value.
+        value: i32,
+        /// Nodes searched.
+        nodes: u64,
+        /// The line.
+        line: String,
+    },
+    /// PROTO-7.2: out of reach: the bounds the engine proved (if it gave them), the nodes it visited and the
+    /// limit that stopped it (PROTO-3.15), if it said and it is not the node limit.
+    OutOfReach {
+        /// `(low, high)`.
+        bounds: Option<(i32, i32)>,
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that stopped the search, if not the node limit (`time`, `depth`).
+        limit: Option<String>,
+    },
+}
+
+/// A Kee engine (PROTO-9): a session of commands on one Kee game.
+pub trait KeeEngine {
+    /// What it can be asked.
+    fn capabilities(&self) -> &Capabilities;
+    /// PROTO-9: the Kee commands it lacks to be asked `check`.
+    fn kee_lacks(&self, check: &KeeCheck) -> Vec<String>;
+    /// PROTO-9.1..9.3: the case's rules, board and position, `first` to play.
+    fn kee_set_up(&mut self, case: &KeeCase, first: PlayerName) -> Result<(), EngineError>;
+    /// PROTO-9.4: a play (an intersection's name, `pass` or `refresh`, NOT-7.1), by whoever is to play.
+    fn kee_play(&mut self, play: &str) -> Result<KeePlayed, EngineError>;
+    /// PROTO-9.5: the stones on the board: the player on each occupied intersection, by name.
+    fn kee_position(&mut self) -> Result<BTreeMap<String, Said<PlayerName>>, EngineError>;
+    /// PROTO-9.6: the game's state.
+    fn kee_state(&mut self) -> Result<KeeState, EngineError>;
+    /// PROTO-9.7: points and ranking.
+    fn kee_points(&mut self) -> Result<KeePoints, EngineError>;
+    /// PROTO-9.8: the value under best play from the current state.
+    fn kee_value(&mut self) -> Result<KeeValue, EngineError>;
 }

@@ -3,7 +3,7 @@
 //! hangs, stops reading, answers garbage or writes an over-long line is reported as failed (PROTO-7.1), its whole
 //! process group is ended (PROTO-7.3), and the connection is then dead.
 
-use crate::engine::EngineError;
+use crate::engine::{Ended, EngineError, Failure};
 use gorules_grammar::gtp::{Command, Response, ResponseReader};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -82,7 +82,7 @@ pub struct Gtp {
     child: Option<EngineProcess>,
     timeout: Duration,
     next_id: u64,
-    dead: Option<String>,
+    dead: Option<Failure>,
 }
 
 /// Writes the commands to the engine on a thread of its own, so that an engine that stops reading its input
@@ -217,13 +217,18 @@ impl Drop for EngineProcess {
     }
 }
 
-/// How an engine ended, in words: `exited with status 3`, `killed by signal 9`.
-fn ended(status: ExitStatus) -> String {
+/// How an engine ended: `exited with status 3`, `killed by signal 9`.
+fn ended(status: ExitStatus) -> Ended {
     match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(signal)) => format!("killed by signal {signal}"),
-        (None, None) => format!("ended ({status})"),
+        (Some(code), _) => Ended::Exited(code),
+        (None, Some(signal)) => Ended::Killed(signal),
+        (None, None) => Ended::Otherwise(status.to_string()),
     }
+}
+
+/// PROTO-7.1: an engine that could not be started.
+fn not_started(why: impl Into<String>) -> EngineError {
+    EngineError::Failed(Failure::NotStarted { why: why.into() })
 }
 
 impl Gtp {
@@ -232,11 +237,11 @@ impl Gtp {
         match launch {
             Launch::InProcess(args) => {
                 let session =
-                    gorules_ref::protocol::Session::from_args(args).map_err(EngineError::Failed)?;
+                    gorules_ref::protocol::Session::from_args(args).map_err(not_started)?;
                 let (from_client, to_server) =
-                    std::io::pipe().map_err(|e| EngineError::Failed(e.to_string()))?;
+                    std::io::pipe().map_err(|e| not_started(e.to_string()))?;
                 let (from_server, to_client) =
-                    std::io::pipe().map_err(|e| EngineError::Failed(e.to_string()))?;
+                    std::io::pipe().map_err(|e| not_started(e.to_string()))?;
                 std::thread::spawn(move || {
                     let _ = gorules_ref::protocol::serve_session(
                         session,
@@ -256,19 +261,15 @@ impl Gtp {
             Launch::Program(argv) => {
                 let (program, args) = argv
                     .split_first()
-                    .ok_or_else(|| EngineError::Failed("no engine command".into()))?;
-                let mut process = EngineProcess::spawn(program, args).map_err(|e| {
-                    EngineError::Failed(format!("cannot start `{}`: {e}", argv.join(" ")))
-                })?;
+                    .ok_or_else(|| not_started("no engine command"))?;
+                let mut process = EngineProcess::spawn(program, args)
+                    .map_err(|e| not_started(format!("cannot start `{}`: {e}", argv.join(" "))))?;
                 let child = &mut process.child;
-                let stdin = child
-                    .stdin
-                    .take()
-                    .ok_or_else(|| EngineError::Failed("no stdin".into()))?;
+                let stdin = child.stdin.take().ok_or_else(|| not_started("no stdin"))?;
                 let stdout = child
                     .stdout
                     .take()
-                    .ok_or_else(|| EngineError::Failed("no stdout".into()))?;
+                    .ok_or_else(|| not_started("no stdout"))?;
                 Ok(Gtp {
                     commands: forward_commands(stdin),
                     lines: forward_lines(stdout),
@@ -286,7 +287,7 @@ impl Gtp {
         self.dead.is_some()
     }
 
-    fn fail(&mut self, why: String) -> EngineError {
+    fn fail(&mut self, why: Failure) -> EngineError {
         self.dead = Some(why.clone());
         if let Some(p) = &mut self.child {
             p.end();
@@ -309,9 +310,9 @@ impl Gtp {
         timeout: Duration,
     ) -> Result<Response, EngineError> {
         if let Some(why) = &self.dead {
-            return Err(EngineError::Failed(format!(
-                "the engine had already failed: {why}"
-            )));
+            return Err(EngineError::Failed(Failure::AlreadyFailed(Box::new(
+                why.clone(),
+            ))));
         }
         let id = self.next_id;
         self.next_id += 1;
@@ -321,10 +322,11 @@ impl Gtp {
             args: args.iter().map(|a| a.to_string()).collect(),
         };
         if self.commands.send(format!("{command}\n")).is_err() {
-            let how = self.how_it_ended();
-            return Err(self.fail(format!(
-                "cannot send `{command}`: the engine closed its input: {how}"
-            )));
+            let ended = self.how_it_ended();
+            return Err(self.fail(Failure::InputClosed {
+                command: command.to_string(),
+                ended,
+            }));
         }
         let deadline = Instant::now() + timeout;
         let mut reader = ResponseReader::default();
@@ -334,48 +336,53 @@ impl Gtp {
             let line = match self.lines.recv_timeout(left) {
                 Ok(Output::Line(l)) => l,
                 Ok(Output::TooLong) => {
-                    return Err(self.fail(format!(
-                        "wrote a line longer than {MAX_LINE_BYTES} bytes while answering `{command}`"
-                    )))
+                    return Err(self.fail(Failure::LineTooLong {
+                        command: command.to_string(),
+                        limit: MAX_LINE_BYTES,
+                    }))
                 }
                 Ok(Output::NotUtf8(at)) => {
-                    return Err(self.fail(format!(
-                        "wrote a line that is not UTF-8 (an invalid byte at offset {at}) while answering \
-                         `{command}`"
-                    )))
+                    return Err(self.fail(Failure::NotUtf8 {
+                        command: command.to_string(),
+                        offset: at,
+                    }))
                 }
                 Ok(Output::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    let how = self.how_it_ended();
-                    return Err(self.fail(format!(
-                        "closed its output while answering `{command}`: {how}"
-                    )));
+                    let ended = self.how_it_ended();
+                    return Err(self.fail(Failure::OutputClosed {
+                        command: command.to_string(),
+                        ended,
+                    }));
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(self.fail(format!(
-                        "no answer to `{command}` within {:.1} s",
-                        timeout.as_secs_f64()
-                    )))
+                    return Err(self.fail(Failure::Timeout {
+                        command: command.to_string(),
+                        seconds: timeout.as_secs_f64(),
+                    }))
                 }
             };
             response_bytes += line.len() + 1;
             if response_bytes > MAX_RESPONSE_BYTES {
-                return Err(self.fail(format!(
-                    "wrote more than {MAX_RESPONSE_BYTES} bytes without ending its answer to `{command}`"
-                )));
+                return Err(self.fail(Failure::ResponseTooLong {
+                    command: command.to_string(),
+                    limit: MAX_RESPONSE_BYTES,
+                }));
             }
             match reader.feed(&line) {
                 None => continue,
                 Some(Err(garbage)) => {
-                    return Err(self.fail(format!(
-                        "answered `{command}` with garbage: {}",
-                        excerpt(&garbage)
-                    )))
+                    return Err(self.fail(Failure::Garbage {
+                        command: command.to_string(),
+                        excerpt: excerpt(&garbage),
+                    }))
                 }
                 Some(Ok(r)) => match r.id {
                     Some(got) if got != id => {
-                        return Err(
-                            self.fail(format!("answered `{command}` with the id {got}, not {id}"))
-                        )
+                        return Err(self.fail(Failure::WrongId {
+                            command: command.to_string(),
+                            got,
+                            sent: id,
+                        }))
                     }
                     _ => return Ok(r),
                 },
@@ -384,12 +391,12 @@ impl Gtp {
     }
 
     /// After the engine closed its output: how it ended (PROTO-7.1), waiting a moment for it to exit.
-    fn how_it_ended(&mut self) -> String {
+    fn how_it_ended(&mut self) -> Ended {
         match &mut self.child {
-            None => "the in-process engine stopped".into(),
+            None => Ended::InProcessStopped,
             Some(p) => match p.exited_within(EXIT_GRACE) {
                 Some(status) => ended(status),
-                None => format!("it had not exited {:.1} s later", EXIT_GRACE.as_secs_f64()),
+                None => Ended::StillRunning(EXIT_GRACE.as_secs_f64()),
             },
         }
     }
@@ -400,7 +407,7 @@ impl Gtp {
         if r.success {
             Ok(r.text)
         } else {
-            Err(EngineError::Refused(format!(
+            Err(EngineError::refused(format!(
                 "`{name} {}` failed: {}",
                 args.join(" "),
                 r.text

@@ -9,8 +9,8 @@ pub mod profile;
 pub mod remote;
 pub mod report;
 pub mod summary;
+pub mod verdict;
 
-use checks::Verdict;
 use engine::{Capabilities, Engine};
 use gorules_cases::kee::{KeeCase, KeeCheck};
 use gorules_cases::model::{Case, Check};
@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use summary::{Outcome, Record};
+use verdict::{EngineFailed, Missing, Verdict};
 
 /// How to run the suite.
 #[derive(Debug, Clone)]
@@ -112,7 +113,7 @@ pub struct Planned {
 #[derive(Debug, Clone)]
 pub enum Ignore {
     /// The engine lacks a feature or command (the trial is ignored).
-    Lacks(String),
+    Lacks(Missing),
     /// The case file has errors (the trial fails).
     Broken(String),
 }
@@ -123,7 +124,7 @@ impl Planned {
     pub fn run(self) -> Result<(), Failed> {
         let why = match self.job {
             Ok(job) => return job.run(),
-            Err(Ignore::Lacks(why)) => format!("could not be run: {why}"),
+            Err(Ignore::Lacks(missing)) => format!("could not be run: {missing}"),
             Err(Ignore::Broken(why)) => why,
         };
         push_record(
@@ -142,18 +143,25 @@ impl Planned {
 
     /// The record of this check when libtest counts it without running it (an ignored trial).
     fn not_run(&self) -> Record {
-        let reason = match &self.job {
-            Err(Ignore::Lacks(why)) => why.clone(),
-            _ => "not run (libtest's options)".into(),
-        };
-        Record::new(
-            &self.name,
-            &self.ruleset,
-            self.features.clone(),
-            Outcome::Ignored,
-            reason,
-            0.0,
-        )
+        match &self.job {
+            Err(Ignore::Lacks(missing)) => Record::new(
+                &self.name,
+                &self.ruleset,
+                self.features.clone(),
+                Outcome::Ignored,
+                missing.to_string(),
+                0.0,
+            )
+            .lacking(missing.items()),
+            _ => Record::new(
+                &self.name,
+                &self.ruleset,
+                self.features.clone(),
+                Outcome::Ignored,
+                "not run (libtest's options)".into(),
+                0.0,
+            ),
+        }
     }
 
     /// The libtest-mimic trial.
@@ -249,30 +257,25 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         })
         .collect();
     let pool = Arc::new(Pool::default());
-    let probe = pool.take(&options);
-    let (capabilities, engine, start_error) = match probe {
+    // The first engine, asked what it can do; it goes to the pool once every check has been planned.
+    let (probe, capabilities, engine, start_error) = match pool.take(&options) {
         Ok(e) => {
-            let caps = e.capabilities().clone();
+            let caps = Engine::capabilities(&e).clone();
             let name = e.name();
-            pool.give_back(e);
-            (caps, name, None)
+            (Some(e), caps, name, None)
         }
         Err(err) => (
+            None,
             Capabilities::default(),
             options.launch.describe(),
-            Some(err.to_string()),
+            Some(err),
         ),
     };
     let options = Arc::new(options);
     // Every check of every case, as the engine will be asked it: its trial name, the features it needs, what the
     // engine lacks of them (nothing is known to be lacking when the engine did not start), its kind and its work.
-    let lacking = |missing: Vec<String>| {
-        if start_error.is_some() {
-            Vec::new()
-        } else {
-            missing
-        }
-    };
+    let lacking =
+        |missing: &dyn Fn(&Remote) -> Missing| probe.as_ref().map(missing).unwrap_or_default();
     let mut candidates: Vec<Candidate> = Vec::new();
     for lc in suite.cases {
         let case = Arc::new(lc.case);
@@ -291,7 +294,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .iter()
                     .map(|f| f.name().into())
                     .collect(),
-                missing: lacking(checks::missing(&case, &check, &capabilities)),
+                missing: lacking(&|e| checks::missing(&case, &check, e)),
                 kind: check.kind().into(),
                 work: Work::Case(Arc::clone(&case), check),
             });
@@ -309,20 +312,22 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .iter()
                     .map(|f| f.name().into())
                     .collect(),
-                missing: lacking(kee::missing(&case, &check, &capabilities)),
+                missing: lacking(&|e| kee::missing(&case, &check, e)),
                 kind: check.kind().into(),
                 work: Work::Kee(Arc::clone(&case), check),
             });
         }
     }
+    if let Some(e) = probe {
+        pool.give_back(e);
+    }
     for c in candidates {
         if !c.missing.is_empty() {
-            let reason = format!("the engine lacks {}", c.missing.join(", "));
-            let kind = format!("needs {}", c.missing[0].trim_start_matches("the command "));
+            let kind = format!("needs {}", c.missing.first().unwrap_or_default());
             checks_out.push(Planned {
                 name: c.name,
                 kind,
-                job: Err(Ignore::Lacks(reason)),
+                job: Err(Ignore::Lacks(c.missing)),
                 ruleset: c.work.ruleset().into(),
                 features: c.features,
                 records: Arc::clone(&records),
@@ -361,7 +366,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
 struct Candidate {
     name: String,
     features: Vec<String>,
-    missing: Vec<String>,
+    missing: Missing,
     kind: String,
     work: Work,
 }
@@ -394,7 +399,7 @@ pub struct Job {
     pool: Arc<Pool>,
     options: Arc<Options>,
     records: Arc<Mutex<Vec<Record>>>,
-    start_error: Option<String>,
+    start_error: Option<engine::EngineError>,
 }
 
 impl Job {
@@ -418,6 +423,10 @@ impl Job {
             .baseline
             .as_ref()
             .is_some_and(|b| b.contains(&self.name));
+        let lacking = match &verdict {
+            Ok(Verdict::Ignored(verdict::Ignored::Missing(m))) => Some(m.items()),
+            _ => None,
+        };
         let (outcome, reason, result) = match verdict {
             Err(panicked) => (Outcome::Failed, panicked.clone(), Err(Failed::from(panicked))),
             Ok(Verdict::Pass) if known => (
@@ -431,29 +440,33 @@ impl Job {
             // PROTO-7.4: the engine failed; no baseline makes that expected.
             Ok(Verdict::EngineFailure(m)) => (
                 Outcome::EngineFailed,
-                m.clone(),
+                m.to_string(),
                 Err(Failed::from(format!("engine failure: {m}"))),
             ),
-            Ok(Verdict::Ignored(why)) => (Outcome::Ignored, why.clone(), Err(Failed::from(format!("could not be run: {why}")))),
+            Ok(Verdict::Ignored(why)) => (Outcome::Ignored, why.to_string(), Err(Failed::from(format!("could not be run: {why}")))),
             // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
             // `--fail-undecided` it fails the run too (and is still recorded as undecided).
             Ok(Verdict::Undecided(why)) if self.options.fail_undecided => (
                 Outcome::Undecided,
-                why.clone(),
+                why.to_string(),
                 Err(Failed::from(format!("undecided (--fail-undecided): {why}"))),
             ),
-            Ok(Verdict::Undecided(why)) => (Outcome::Undecided, why, Ok(())),
+            Ok(Verdict::Undecided(why)) => (Outcome::Undecided, why.to_string(), Ok(())),
         };
+        let record = Record::new(
+            &self.name,
+            self.work.ruleset(),
+            self.features.clone(),
+            outcome,
+            reason,
+            seconds,
+        );
         push_record(
             &self.records,
-            Record::new(
-                &self.name,
-                self.work.ruleset(),
-                self.features.clone(),
-                outcome,
-                reason,
-                seconds,
-            ),
+            match lacking {
+                Some(items) => record.lacking(items),
+                None => record,
+            },
         );
         result
     }
@@ -462,11 +475,9 @@ impl Job {
     /// needs a feature the engine only estimates (PROTO-6).
     fn verdict(&self) -> Verdict {
         let verdict = match &self.start_error {
-            Some(e) => Verdict::EngineFailure(format!("the engine could not be started: {e}")),
+            Some(e) => Verdict::EngineFailure(EngineFailed::NotStarted(Box::new(e.clone()))),
             None => match self.pool.take(&self.options) {
-                Err(e) => {
-                    Verdict::EngineFailure(format!("a fresh engine could not be started: {e}"))
-                }
+                Err(e) => Verdict::EngineFailure(EngineFailed::FreshNotStarted(Box::new(e))),
                 Ok(mut engine) => {
                     let v = match &self.work {
                         Work::Case(case, check) => checks::run(case, check, &mut engine),

@@ -54,6 +54,8 @@ pub struct Record {
     pub reason: String,
     /// Seconds it took.
     pub seconds: f64,
+    /// For a check ignored because the engine lacks features or commands: each of them, in words.
+    pub lacks: Vec<String>,
 }
 
 impl Record {
@@ -73,6 +75,15 @@ impl Record {
             outcome,
             reason: bounded(reason),
             seconds,
+            lacks: Vec::new(),
+        }
+    }
+
+    /// The record of a check ignored because the engine lacks `items` (features, `the command C`).
+    pub fn lacking(self, items: Vec<String>) -> Record {
+        Record {
+            lacks: items,
+            ..self
         }
     }
 }
@@ -151,11 +162,10 @@ pub fn table(records: &[Record], engine: &str) -> String {
     let _ = writeln!(out, "\n{}", row("all checks", &total));
     let mut missing: BTreeMap<&str, usize> = BTreeMap::new();
     for r in records.iter().filter(|r| r.outcome == Outcome::Ignored) {
-        let items = r
-            .reason
-            .strip_prefix("the engine lacks ")
-            .unwrap_or(&r.reason);
-        for item in items.split(", ") {
+        if r.lacks.is_empty() {
+            *missing.entry(&r.reason).or_default() += 1;
+        }
+        for item in &r.lacks {
             *missing.entry(item).or_default() += 1;
         }
     }

@@ -19,7 +19,7 @@ fn first_failure(mode: &str) -> String {
         Remote::start(broken(mode, &[]), Duration::from_millis(500), None).expect("it starts");
     let messages: Vec<String> = (0..2)
         .map(|i| match basic_ko_check(&mut engine, i) {
-            Verdict::EngineFailure(m) => m,
+            Verdict::EngineFailure(m) => m.to_string(),
             other => panic!("a broken engine is an engine failure, got {other:?}"),
         })
         .collect();

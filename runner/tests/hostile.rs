@@ -21,7 +21,7 @@ fn engine_failure(mode: &str) -> String {
     let mut engine =
         Remote::start(broken(mode, &[]), Duration::from_secs(5), None).expect("it starts");
     match first_check(&mut engine) {
-        Verdict::EngineFailure(m) => m,
+        Verdict::EngineFailure(m) => m.to_string(),
         other => panic!("{mode}: expected an engine failure, got {other:?}"),
     }
 }
@@ -135,7 +135,7 @@ fn an_engine_killed_on_a_timeout_takes_its_children_along() {
     let pid = child_pid(&file);
     assert!(running(pid), "the child runs");
     match first_check(&mut engine) {
-        Verdict::EngineFailure(m) => assert!(m.contains("no answer to"), "{m}"),
+        Verdict::EngineFailure(m) => assert!(m.to_string().contains("no answer to"), "{m}"),
         other => panic!("expected an engine failure, got {other:?}"),
     }
     assert!(gone(pid), "the engine's child {pid} outlived it");

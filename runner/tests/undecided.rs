@@ -7,6 +7,7 @@ use gorules_runner::checks::{run, Verdict};
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
 use gorules_runner::summary::{self, Outcome};
+use gorules_runner::verdict::Undecided;
 use gorules_runner::{plan, Options};
 use std::path::Path;
 use std::time::Duration;
@@ -68,9 +69,11 @@ fn record(records: &[summary::Record]) -> &summary::Record {
 fn a_best_play_check_out_of_reach_is_undecided_with_the_bounds() {
     let text = case_file("naj-discussed-score-16");
     match verdict(&text, "black-analysis-best-play", 1_000) {
-        Verdict::Undecided(m) => {
-            assert!(m.contains("<= value <="), "{m}");
-            assert!(m.contains("claimed 18"), "{m}");
+        Verdict::Undecided(Undecided::BestPlay {
+            low, high, claim, ..
+        }) => {
+            assert_eq!(claim, 18);
+            assert!(low <= 18 && 18 <= high, "{low}..={high}");
         }
         other => panic!("expected undecided, got {other:?}"),
     }
@@ -108,7 +111,9 @@ fn an_illegal_source_line_fails_even_when_the_value_is_out_of_reach() {
 fn a_game_check_whose_open_line_is_out_of_reach_is_undecided() {
     let text = case_file("naj-discussed-score-16");
     match verdict(&text, "score", 1_000) {
-        Verdict::Undecided(m) => assert!(m.contains("out of reach"), "{m}"),
+        Verdict::Undecided(m @ Undecided::Finishing { .. }) => {
+            assert!(m.to_string().contains("out of reach"), "{m}")
+        }
         other => panic!("expected undecided, got {other:?}"),
     }
 }
@@ -162,9 +167,9 @@ fn kee_verdict(claim: Option<i32>) -> Verdict {
 #[test]
 fn a_kee_value_out_of_reach_is_undecided_with_the_bounds() {
     match kee_verdict(None) {
-        Verdict::Undecided(m) => assert!(
-            m.contains("-4 <= value <= 4 after 1001 nodes (claimed 0)"),
-            "{m}"
+        Verdict::Undecided(m @ Undecided::Kee(_)) => assert_eq!(
+            m.to_string(),
+            "value: -4 <= value <= 4 after 1001 nodes (claimed 0)"
         ),
         other => panic!("expected undecided, got {other:?}"),
     }
@@ -215,7 +220,9 @@ fn an_unbounded_node_limit_stops_at_the_time_the_runner_gives() {
     engine.solver_nodes = Some(u64::MAX);
     engine.solver_timeout = Duration::from_secs(2);
     match run(&lc.case, check, &mut engine) {
-        Verdict::Undecided(m) => assert!(m.contains("claimed 18"), "{m}"),
+        Verdict::Undecided(m @ Undecided::BestPlay { claim: 18, .. }) => {
+            assert!(m.to_string().contains("claimed 18"), "{m}")
+        }
         other => panic!("expected undecided, got {other:?}"),
     }
 }

@@ -1,14 +1,19 @@
 //! An engine over the protocol (spec/protocol.md): the reference engine, or any GTP engine. With the
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
+mod kee;
+mod needs;
+
 use crate::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, GameMoves, GameOutcome, Grid, J89Action,
-    J89GameOutcome, J89Queries, Legality, Line, ReplayOutcome, Side, Start, Statuses,
-    TerritoryOutcome,
+    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
+    J89Action, J89GameOutcome, J89Queries, Legality, Line, Malformed, ReplayOutcome, Said, Side,
+    Start, Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::j89::ConfirmationLines;
-use gorules_cases::model::{Analyses, Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::model::{
+    Analyses, Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset,
+};
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
 use std::collections::BTreeSet;
@@ -39,12 +44,39 @@ fn engine_time_limit(timeout: Duration) -> String {
 }
 
 /// An answer the runner cannot read: the check fails (not an engine failure, PROTO-7.1).
-fn malformed(m: impl Into<String>) -> EngineError {
-    EngineError::Malformed(m.into())
+fn malformed(m: Malformed) -> EngineError {
+    EngineError::Malformed(m)
+}
+
+/// `COMMAND answered `TEXT``: an answer the runner cannot read.
+fn answered(command: &str, text: &str) -> EngineError {
+    malformed(Malformed::Answer {
+        command: command.to_string(),
+        answer: text.to_string(),
+        expected: None,
+    })
+}
+
+/// `COMMAND: expected KEY=VALUE, found `WORD``.
+fn not_key_value(command: &str, word: &str) -> EngineError {
+    malformed(Malformed::Word {
+        command: command.to_string(),
+        expected: "KEY=VALUE".into(),
+        found: word.to_string(),
+    })
+}
+
+/// `COMMAND: FIELD `VALUE``.
+fn bad_field(command: &str, field: &str, value: &str) -> EngineError {
+    malformed(Malformed::Field {
+        command: command.to_string(),
+        field: field.to_string(),
+        value: value.to_string(),
+    })
 }
 
 fn refused(m: impl Into<String>) -> EngineError {
-    EngineError::Refused(m.into())
+    EngineError::refused(m)
 }
 
 fn color_word(c: Color) -> &'static str {
@@ -68,11 +100,15 @@ fn one_line(g: &Grid) -> String {
 }
 
 fn parse_grid(text: &str) -> Result<Grid, EngineError> {
-    let line = OneLine::parse(text.trim())
-        .map_err(|e| malformed(format!("not a one-line position `{text}`: {e}")))?;
+    let line = OneLine::parse(text.trim()).map_err(|e| {
+        malformed(Malformed::NotAPosition {
+            answer: text.to_string(),
+            error: e.to_string(),
+        })
+    })?;
     let width = line.rows()[0].len();
     Grid::new(width, line.rows().iter().flatten().copied().collect())
-        .ok_or_else(|| malformed("an empty position"))
+        .ok_or_else(|| malformed(Malformed::Empty { what: "position" }))
 }
 
 fn vertex(at: (usize, usize), height: usize) -> Result<String, EngineError> {
@@ -95,7 +131,11 @@ fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError
                 .ok()
                 .and_then(|v| v.to_col_row(height))
                 .map(|(col, row)| At { col, row })
-                .ok_or_else(|| malformed(format!("not a vertex: `{w}`")))
+                .ok_or_else(|| {
+                    malformed(Malformed::NotAVertex {
+                        word: w.to_string(),
+                    })
+                })
         })
         .collect()
 }
@@ -106,19 +146,16 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
     let mut out = [BTreeSet::new(), BTreeSet::new()];
     for pair in words.chunks(2) {
         let [c, v] = pair else {
-            return Err(malformed(format!(
-                "gorules-j89-effective-moves: expected pairs of a colour and a vertex, found `{}`",
-                text.trim()
-            )));
+            return Err(malformed(Malformed::Word {
+                command: "gorules-j89-effective-moves".into(),
+                expected: "pairs of a colour and a vertex".into(),
+                found: text.trim().to_string(),
+            }));
         };
         let side = match c.to_ascii_lowercase().as_str() {
             "b" | "black" => 0,
             "w" | "white" => 1,
-            _ => {
-                return Err(malformed(format!(
-                    "gorules-j89-effective-moves: not a colour: `{c}`"
-                )))
-            }
+            _ => return Err(bad_field("gorules-j89-effective-moves", "not a colour:", c)),
         };
         out[side].extend(parse_vertices(v, height)?);
     }
@@ -133,9 +170,7 @@ fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
     match r {
         Ruleset::Naj(o) => {
             if o.j2003 {
-                return Err(EngineError::Unsupported(
-                    "the protocol has no naj option for `j2003` (NAJ-9.4)".into(),
-                ));
+                return Err(EngineError::Unsupported(Unsupported::NajJ2003));
             }
             args.extend([
                 option_arg(NajOption::AnalysisEndPasses, o.analysis_end_passes),
@@ -214,7 +249,7 @@ pub(crate) fn refusal_in(text: &str) -> Option<gorules_cases::j89::Refusal> {
 
 /// The reason in `? illegal move: REASON`, if the engine names one we know (a [`Reason`], or for the Japanese
 /// 1989 game a refusal of CASE-9.4).
-pub(crate) fn reason_of<R: std::str::FromStr>(text: &str) -> Option<R> {
+fn reason_of<R: std::str::FromStr>(text: &str) -> Option<R> {
     text.strip_prefix("illegal move:")
         .and_then(|r| r.trim().parse().ok())
 }
@@ -258,7 +293,10 @@ impl Remote {
                 .split_whitespace()
                 .map(|w| {
                     w.parse::<Feature>().map_err(|e| {
-                        EngineError::Failed(format!("`gorules-features` answered {e}"))
+                        EngineError::Failed(Failure::Garbage {
+                            command: "gorules-features".into(),
+                            excerpt: e.to_string(),
+                        })
                     })
                 })
                 .collect::<Result<_, _>>()?,
@@ -305,10 +343,10 @@ impl Remote {
                 .gtp()?
                 .send_within("gorules-time-limit", &[&seconds], timeout)?;
             if !r.success {
-                return Err(malformed(format!(
-                    "gorules-time-limit {seconds} failed: {}",
-                    r.text
-                )));
+                return Err(malformed(Malformed::Refused {
+                    command: format!("gorules-time-limit {seconds}"),
+                    text: r.text,
+                }));
             }
         }
         self.gtp()?.send_within(name, args, within)
@@ -318,9 +356,11 @@ impl Remote {
         if self.gtp.as_ref().is_none_or(Gtp::is_dead) {
             self.gtp = Some(Gtp::start(&self.launch, self.timeout)?);
         }
-        self.gtp
-            .as_mut()
-            .ok_or_else(|| EngineError::Failed("no engine".into()))
+        self.gtp.as_mut().ok_or_else(|| {
+            EngineError::Failed(Failure::NotStarted {
+                why: "no engine".into(),
+            })
+        })
     }
 
     fn ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
@@ -374,15 +414,16 @@ impl Remote {
         for (c, s) in [("black", StoneColor::Black), ("white", StoneColor::White)] {
             for at in parse_vertices(&self.ok("list_stones", &[c])?, height)? {
                 if at.col >= width {
-                    return Err(malformed(format!(
-                        "list_stones names column {} on a board {width} wide",
-                        at.col
-                    )));
+                    return Err(malformed(Malformed::OffTheBoard {
+                        command: "list_stones".into(),
+                        col: at.col,
+                        width,
+                    }));
                 }
                 points[at.row * width + at.col] = Some(s);
             }
         }
-        Grid::new(width, points).ok_or_else(|| malformed("an empty board"))
+        Grid::new(width, points).ok_or_else(|| malformed(Malformed::Empty { what: "board" }))
     }
 
     fn prisoners(&mut self) -> Result<Prisoners, EngineError> {
@@ -397,14 +438,12 @@ impl Remote {
                     black: *b,
                     white: *w,
                 }),
-                _ => Err(malformed(format!("gorules-prisoners answered `{t}`"))),
+                _ => Err(answered("gorules-prisoners", &t)),
             };
         }
         let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
             let t = r.ok("captures", &[c])?;
-            t.trim()
-                .parse()
-                .map_err(|_| malformed(format!("captures answered `{t}`")))
+            t.trim().parse().map_err(|_| answered("captures", &t))
         };
         let base = self.plain_prisoner_base;
         Ok(Prisoners {
@@ -469,9 +508,7 @@ impl Remote {
         // PROTO-6: standard GTP only. A Japanese 1989 stop position is set up like a core one; only its status
         // check can then be asked (`final_status_list`).
         if !matches!(start.ruleset, Ruleset::Core(_) | Ruleset::Japanese1989(_)) {
-            return Err(EngineError::Unsupported(
-                "rulesets other than core (no gorules-ruleset)".into(),
-            ));
+            return Err(EngineError::Unsupported(Unsupported::Rulesets));
         }
         let board = match (&start.history, phase) {
             (Some((b, _, _)), Phase::Alternation) => b.clone(),
@@ -483,9 +520,7 @@ impl Remote {
         } else if self.capabilities.knows("rectangular_boardsize") {
             self.ok("rectangular_boardsize", &[&w, &h])?;
         } else {
-            return Err(EngineError::Unsupported(
-                "rectangular boards (no rectangular_boardsize)".into(),
-            ));
+            return Err(EngineError::Unsupported(Unsupported::RectangularBoards));
         }
         self.ok("clear_board", &[])?;
         if self.capabilities.knows("set_position") {
@@ -546,7 +581,7 @@ impl Remote {
         let ended = t
             .split_whitespace()
             .find_map(|w| w.strip_prefix("ended="))
-            .ok_or_else(|| malformed(format!("gorules-state answered `{t}`")))?;
+            .ok_or_else(|| answered("gorules-state", &t))?;
         Ok(Some(ended.to_string()))
     }
 
@@ -562,12 +597,17 @@ impl Remote {
         let mut moves = line.moves.clone();
         if line.open {
             match self.best_play(start, phase, &moves)? {
-                BestPlay::Value { principal_variation, .. } => moves.extend(principal_variation),
+                BestPlay::Value {
+                    principal_variation,
+                    ..
+                } => moves.extend(principal_variation),
                 BestPlay::OutOfReach { nodes, low, high } => {
-                    return Err(EngineError::OutOfReach(format!(
-                        "the best play needed to finish the {} (out of reach: {low}..={high} after {nodes} nodes)",
-                        phase.name()
-                    )))
+                    return Err(EngineError::OutOfReach {
+                        phase: phase.name().to_string(),
+                        nodes,
+                        low,
+                        high,
+                    })
                 }
             }
         }
@@ -600,17 +640,15 @@ impl Remote {
         let (score, rows) = t
             .trim()
             .split_once(' ')
-            .ok_or_else(|| malformed(format!("gorules-points answered `{t}`")))?;
-        let score: i32 = score
-            .parse()
-            .map_err(|_| malformed(format!("gorules-points answered `{t}`")))?;
+            .ok_or_else(|| answered("gorules-points", &t))?;
+        let score: i32 = score.parse().map_err(|_| answered("gorules-points", &t))?;
         let points: Vec<u8> = rows
             .chars()
             .filter(|c| *c != '/')
             .map(|c| c.to_digit(10).unwrap_or(0) as u8)
             .collect();
         if points.len() != final_grid.width() * height {
-            return Err(malformed(format!("gorules-points answered `{t}`")));
+            return Err(answered("gorules-points", &t));
         }
         Ok(Side {
             reference: Some(reference),
@@ -628,6 +666,10 @@ impl Engine for Remote {
 
     fn capabilities(&self) -> &Capabilities {
         &self.capabilities
+    }
+
+    fn lacks(&self, case: &Case, check: &Check) -> Vec<String> {
+        needs::grid(case, check, &self.capabilities)
     }
 
     fn replay(
@@ -683,14 +725,14 @@ impl Engine for Remote {
             return match (words.next(), words.next()) {
                 (Some("legal"), None) => Ok(Legality::Legal),
                 (Some("illegal"), r) => Ok(Legality::Illegal(r.and_then(|r| r.parse().ok()))),
-                _ => Err(malformed(format!("gorules-legal answered `{t}`"))),
+                _ => Err(answered("gorules-legal", &t)),
             };
         }
         let t = self.ok("is_legal", &[player_word(mv.player), &v])?;
         match t.trim() {
             "1" => Ok(Legality::Legal),
             "0" => Ok(Legality::Illegal(None)),
-            other => Err(malformed(format!("is_legal answered `{other}`"))),
+            other => Err(answered("is_legal", other)),
         }
     }
 
@@ -762,11 +804,9 @@ impl Engine for Remote {
         let mut out = TerritoryOutcome::default();
         let mut score = None;
         for word in text.split_whitespace() {
-            let (k, v) = word.split_once('=').ok_or_else(|| {
-                malformed(format!(
-                    "gorules-j89-territory: expected KEY=VALUE, found `{word}`"
-                ))
-            })?;
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| not_key_value("gorules-j89-territory", word))?;
             let set = || parse_vertices(&v.replace(',', " "), height);
             match k {
                 "black_territory" => out.territory[0] = set()?,
@@ -778,15 +818,21 @@ impl Engine for Remote {
                 "removed_by_white" => out.removed[1] = set()?,
                 "score" => {
                     score = Some(v.parse::<i64>().map_err(|_| {
-                        malformed(format!(
-                            "gorules-j89-territory: score `{v}` is not a number"
-                        ))
+                        malformed(Malformed::NotANumber {
+                            command: "gorules-j89-territory".into(),
+                            value: v.to_string(),
+                        })
                     })?)
                 }
                 _ => {}
             }
         }
-        out.score = score.ok_or_else(|| malformed("gorules-j89-territory: no score"))?;
+        out.score = score.ok_or_else(|| {
+            malformed(Malformed::NoField {
+                command: "gorules-j89-territory".into(),
+                field: "score".into(),
+            })
+        })?;
         Ok(out)
     }
 
@@ -822,7 +868,7 @@ impl Engine for Remote {
             answers.push(if r.success {
                 Ok(())
             } else {
-                Err(r.text.trim().to_string())
+                Err(Said::read(r.text.trim(), refusal_in))
             });
             if r.success != action.accepted() {
                 break;
@@ -831,7 +877,10 @@ impl Engine for Remote {
         let state = self.ok("gorules-j89-game", &[])?;
         let mut out = J89GameOutcome {
             answers,
-            stage: String::new(),
+            stage: Said {
+                value: None,
+                text: String::new(),
+            },
             to_move: None,
             recurs: false,
             prisoners: Prisoners::default(),
@@ -839,25 +888,23 @@ impl Engine for Remote {
             effective_moves: None,
         };
         for word in state.split_whitespace() {
-            let (k, v) = word.split_once('=').ok_or_else(|| {
-                malformed(format!(
-                    "gorules-j89-game: expected KEY=VALUE, found `{word}`"
-                ))
-            })?;
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| not_key_value("gorules-j89-game", word))?;
             match k {
-                "stage" => out.stage = v.to_string(),
+                "stage" => out.stage = Said::read(v, |v| v.parse().ok()),
                 "to_move" => {
                     out.to_move = Some(match v {
                         "black" => Color::Black,
                         "white" => Color::White,
-                        _ => return Err(malformed(format!("gorules-j89-game: to_move `{v}`"))),
+                        _ => return Err(bad_field("gorules-j89-game", "to_move", v)),
                     })
                 }
                 "recurs" => out.recurs = v == "yes",
                 "prisoners" => {
                     let n: Vec<u32> = v.split(',').filter_map(|x| x.parse().ok()).collect();
                     let [b, w] = n.as_slice() else {
-                        return Err(malformed(format!("gorules-j89-game: prisoners `{v}`")));
+                        return Err(bad_field("gorules-j89-game", "prisoners", v));
                     };
                     out.prisoners = Prisoners {
                         black: *b,
@@ -878,7 +925,7 @@ impl Engine for Remote {
         if queries.result {
             let r = self.send_searching("gorules-j89-result", &[])?;
             out.result = Some(if r.success {
-                Ok(r.text.trim().to_string())
+                Ok(Said::read(r.text.trim(), |t| t.parse().ok()))
             } else {
                 Err(r.text.trim().to_string())
             });
@@ -913,7 +960,7 @@ impl Engine for Remote {
         let number = |k: &str| -> Result<i64, EngineError> {
             field(k)
                 .and_then(|v| v.parse().ok())
-                .ok_or_else(|| malformed(format!("gorules-best-play answered `{t}`")))
+                .ok_or_else(|| answered("gorules-best-play", t))
         };
         let nodes = number("nodes")? as u64;
         if t.starts_with("out-of-reach") {
@@ -940,12 +987,17 @@ impl Engine for Remote {
                 None
             } else {
                 let v = Vertex::parse(w).map_err(|_| {
-                    malformed(format!("not a move in a principal variation: `{w}`"))
+                    malformed(Malformed::NotAMove {
+                        word: w.to_string(),
+                        off_board: false,
+                    })
                 })?;
-                Some(
-                    v.to_col_row(height)
-                        .ok_or_else(|| malformed(format!("{w} is off the board")))?,
-                )
+                Some(v.to_col_row(height).ok_or_else(|| {
+                    malformed(Malformed::NotAMove {
+                        word: w.to_string(),
+                        off_board: true,
+                    })
+                })?)
             };
             principal_variation.push(Move {
                 player: to_move,
@@ -1040,7 +1092,7 @@ impl Engine for Remote {
                     t.split_whitespace()
                         .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
                         .and_then(|v| v.parse().ok())
-                        .ok_or_else(|| malformed(format!("gorules-score answered `{t}`")))
+                        .ok_or_else(|| answered("gorules-score", &t))
                 };
                 Some((field("board_score")?, field("score")?))
             }
