@@ -15,14 +15,15 @@ use std::sync::Arc;
 
 use gorules_cases::drawn::Board as DrawnBoard;
 use gorules_cases::kee::{
-    KeeAllied, KeeBoard, KeeReason, KeeRulesSpec, KeeScoringName, KeeSuicide, KoPlayerPassesName,
+    KeeAllied, KeeBoard, KeeReason, KeeRulesSpec, KeeScoringName, KeeSuicide, KoConditionName,
+    KoPlayerPassesName,
 };
 use gorules_cases::model::{self, KoRuleName, SuicideOption};
 use gorules_cases::moves::{self, MovesSpec};
 use gorules_cases::Case;
 use gorules_grammar::{Diagram, KeePlayText, Player, StoneColor};
 use gorules_ref::kee::{
-    AlliedGroups, Arrangement, KeeIllegal, KeeOptions, KeePlay, KeeRules, KeeScoring,
+    AlliedGroups, Arrangement, KeeIllegal, KeeOptions, KeePlay, KeeRules, KeeScoring, KoCondition,
     KoPlayerPasses, Player as KeePlayer, SuicidalPlay, Suicide,
 };
 use gorules_ref::naj::{Analyses, Analysis, Phase, Points};
@@ -280,6 +281,14 @@ pub fn kee_play(
     }
 }
 
+/// KEE-12(a), KEE-12(b): the reference's ko condition as a Kee case names it (CASE-8).
+pub fn kee_condition(condition: KoCondition) -> KoConditionName {
+    match condition {
+        KoCondition::Primary => KoConditionName::Primary,
+        KoCondition::Secondary => KoConditionName::Secondary,
+    }
+}
+
 /// CASE-8: the reason a Kee case gives for the reference's refusal of a play; none once the game has ended
 /// (a case has no reason for that: it names the end instead).
 pub fn kee_reason(why: KeeIllegal) -> Option<KeeReason> {
@@ -464,6 +473,14 @@ checks: []
         assert_eq!(
             kee_play(&KeePlayText::RefreshingPass, &kee.board, &board).unwrap(),
             (KeePlay::RefreshingPass, None)
+        );
+        assert_eq!(
+            kee_condition(KoCondition::Primary),
+            KoConditionName::Primary
+        );
+        assert_eq!(
+            kee_condition(KoCondition::Secondary),
+            KoConditionName::Secondary
         );
         assert_eq!(kee_reason(KeeIllegal::Ended), None);
         assert_eq!(
