@@ -3,9 +3,10 @@
 //! `Board`, `Move`, `Ruleset`, NAJ phases, Kee arrangements and games).
 //!
 //! It sits between the two so that neither knows the other: the case crate knows no rule of Go, and the
-//! reference never reads a case. The runner does not use it: it asks every engine, the reference included, over
-//! the protocol (spec/protocol.md). Its users are the ones that call the semantics directly: the reference's
-//! benches and its case tests (`tests/naj_cases.rs` here), the runner's agreement test and the casebook.
+//! reference never reads a case. The runner itself does not use it: it asks every engine, the reference
+//! included, over the protocol (spec/protocol.md). Its users are the ones that call the semantics directly: the
+//! reference's `solver` and `j89` benches, the case tests of seed 000's facts (`tests/naj_cases.rs` here), the
+//! runner's immortality agreement test and the casebook.
 //!
 //! Every function is pure; what the reference cannot take (an option it lacks, a move off the board) is an
 //! error, never a panic.
