@@ -5,10 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use gorules_bridge as bridge;
-use gorules_cases::model::{Check, J89Options, Legality, Replay, Ruleset as CaseRuleset};
+use gorules_cases::model::{
+    Check, Game, GameResult, J89Options, Legality, Replay, Ruleset as CaseRuleset,
+};
 use gorules_cases::suite::load_case;
 use gorules_cases::Case;
-use gorules_ref::naj::{replay, GameOutcome, PhaseEnd, ReplayError};
+use gorules_ref::naj::{
+    play_game, replay, AnalysisMoves, GameOutcome, PhaseEnd, Points, ReplayError,
+};
 use gorules_ref::{control, Color, Illegal, PointSet, Position, Sequence};
 
 fn case_file(name: &str) -> PathBuf {
@@ -41,6 +45,16 @@ fn legality_check<'a>(case: &'a Case, name: &str) -> &'a Legality {
             _ => None,
         })
         .unwrap_or_else(|| panic!("{}: no legality check `{name}`", case.id))
+}
+
+fn game_check<'a>(case: &'a Case, name: &str) -> &'a Game {
+    case.checks
+        .iter()
+        .find_map(|check| match check {
+            Check::Game(g) if g.name == name => Some(g),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{}: no game check `{name}`", case.id))
 }
 
 /// The intersections of `position`'s board marked `mark` in `rows` (one character per cell).
@@ -147,20 +161,66 @@ fn najn_cycles_recreate_the_start() {
         let ruleset = bridge::naj_ruleset(&case.ruleset).unwrap();
         let start = bridge::position(&case.board).unwrap();
         let moves = bridge::first_alternative(&case, &replay_check(&case, "cycle").moves).unwrap();
-        let analyses = gorules_ref::naj::AnalysisMoves::Two {
+        let analyses = AnalysisMoves::Two {
             black_analysis: vec![],
             white_analysis: vec![],
         };
-        let outcome = gorules_ref::naj::play_game(
-            &ruleset,
-            &start,
-            bridge::to_move(&case),
-            &moves,
-            &analyses,
-        );
+        let outcome = play_game(&ruleset, &start, bridge::to_move(&case), &moves, &analyses);
         assert!(
             matches!(outcome, Ok(GameOutcome::NoResult { .. })),
             "{name}"
         );
     }
+}
+
+#[test]
+fn the_5x5_game_with_passive_analyses_scores_as_claimed() {
+    // "alternation with Black moving first" on the "empty grid", then the passive strategies of the
+    // black-analysis and of the white-analysis: "Result: White wins by 5 points." The game check of
+    // naj-game-empty-5x5 claims the same scores at best play (which the runner's solver may not decide); here the
+    // whole game is played with the analyses of naj-black-analysis-1 and naj-white-analysis-1, whose board is
+    // that game's final-position.
+    let game_case = case("naj-game-empty-5x5.yaml");
+    let claimed = game_check(&game_case, "score");
+    let black_case = case("naj-black-analysis-1.yaml");
+    let white_case = case("naj-white-analysis-1.yaml");
+    let black = replay_check(&black_case, "black-analysis");
+    let white = replay_check(&white_case, "white-analysis");
+    let analyses = AnalysisMoves::Two {
+        black_analysis: bridge::first_alternative(&black_case, &black.moves).unwrap(),
+        white_analysis: bridge::first_alternative(&white_case, &white.moves).unwrap(),
+    };
+    let start = bridge::position(&game_case.board).unwrap();
+    let alternation = bridge::first_alternative(
+        &game_case,
+        claimed.alternation.as_ref().expect("an alternation"),
+    )
+    .unwrap();
+    let ruleset = bridge::naj_ruleset(&game_case.ruleset).unwrap();
+    let Ok(GameOutcome::Scored {
+        alternation,
+        scoring,
+    }) = play_game(
+        &ruleset,
+        &start,
+        bridge::to_move(&game_case),
+        &alternation,
+        &analyses,
+    )
+    else {
+        panic!("the game is scored")
+    };
+    assert_eq!(
+        *alternation.last_position(),
+        bridge::position(&black_case.board).unwrap()
+    );
+    let breakdown = scoring.breakdown;
+    let score = |v: Option<i32>| i64::from(v.expect("claimed"));
+    assert_eq!(breakdown.black_score, score(claimed.black_score));
+    assert_eq!(breakdown.white_score, score(claimed.white_score));
+    assert_eq!(breakdown.board_score, score(claimed.score));
+    assert_eq!(breakdown.prisoner_difference, 0);
+    assert_eq!(breakdown.score, Points::whole(score(claimed.score)));
+    assert_eq!(claimed.result, Some(GameResult::WhiteWins));
+    assert_eq!(breakdown.result.to_string(), "W+5");
 }
