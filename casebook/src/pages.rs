@@ -4,7 +4,7 @@
 
 use crate::html::esc;
 use crate::overlays::{control_points, points_map, status_points, stones_of, territory_points};
-use crate::replay::{replay, rules_of};
+use crate::replay::replay;
 use crate::report::Report;
 use crate::steps;
 use crate::svg::{self, Mark, Point};
@@ -84,7 +84,7 @@ pub fn case_href(id: &str) -> String {
 /// The page of a grid case, and its row for the index.
 pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
     let (width, height) = case.board.size();
-    let rules = rules_of(&case.ruleset);
+    let rules = gorules_bridge::sequence_rules(&case.ruleset);
     let board = stones_of(case.board.diagram());
     let mut b = String::new();
     header(

@@ -1,10 +1,9 @@
 //! The positions a move sequence goes through, for drawing it step by step. Captures and the ko rules are the
 //! reference implementation's (gorules-ref); the casebook only draws what it answers.
 
-use gorules_cases::model::{Ruleset, Suicide};
+use gorules_bridge as bridge;
 use gorules_cases::moves::Move;
-use gorules_grammar::Player;
-use gorules_ref::{Color, KoRule, KoRules, Position, Sequence, SequenceRules, SuicideRule};
+use gorules_ref::{Color, Position, Sequence, SequenceRules};
 
 /// One move played, and the board after it.
 #[derive(Debug, Clone)]
@@ -28,24 +27,6 @@ pub struct Replay {
     pub refused: Option<(usize, String)>,
 }
 
-/// The move-sequence rules of a ruleset (CASE-1.3, CASE-9.1), for replaying a check's moves.
-pub fn rules_of(ruleset: &Ruleset) -> SequenceRules {
-    match ruleset {
-        Ruleset::Naj(_) => gorules_ref::Ruleset::naj().sequence_rules(),
-        Ruleset::Core(o) => SequenceRules {
-            ko: o.ko.iter().map(|r| KoRule::from(*r)).collect::<KoRules>(),
-            suicide: match o.suicide {
-                Suicide::Prohibited => SuicideRule::Prohibited,
-                Suicide::Allowed => SuicideRule::Allowed,
-            },
-        },
-        Ruleset::Japanese1989(_) => SequenceRules {
-            ko: KoRules::NONE.with(KoRule::SimpleKo),
-            suicide: SuicideRule::Prohibited,
-        },
-    }
-}
-
 /// Plays `moves` from `start` (a `width`-wide grid, row by row from the top) under `rules`.
 pub fn replay(
     width: usize,
@@ -66,7 +47,9 @@ pub fn replay(
         })
         .collect();
     let position = Position::from_rows(&rows).map_err(|e| format!("{e:?}"))?;
-    let first = moves.first().map_or(Color::Black, |m| color(m.player));
+    let first = moves
+        .first()
+        .map_or(Color::Black, |m| bridge::player(m.player));
     let mut seq = Sequence::new(position, first, rules);
     let mut out = Replay {
         start: stones(seq.position()),
@@ -74,19 +57,16 @@ pub fn replay(
         refused: None,
     };
     for (i, m) in moves.iter().enumerate() {
-        if color(m.player) != seq.to_move() {
+        if bridge::player(m.player) != seq.to_move() {
             out.refused = Some((i + 1, "not this player's turn".into()));
             break;
         }
-        let mv = match m.at {
-            None => gorules_ref::Move::Pass,
-            Some((col, row)) => match seq.position().board().point_at(col, row) {
-                Some(p) => gorules_ref::Move::Play(p),
-                None => {
-                    out.refused = Some((i + 1, "off the board".into()));
-                    break;
-                }
-            },
+        let mv = match bridge::move_on(m, seq.position().board()) {
+            Ok(mv) => mv,
+            Err(why) => {
+                out.refused = Some((i + 1, why.to_string()));
+                break;
+            }
         };
         match seq.play(mv) {
             Ok(outcome) => out.steps.push(Step {
@@ -101,13 +81,6 @@ pub fn replay(
         }
     }
     Ok(out)
-}
-
-fn color(p: Player) -> Color {
-    match p {
-        Player::Black => Color::Black,
-        Player::White => Color::White,
-    }
 }
 
 fn stones(position: &Position) -> Vec<Option<u8>> {
@@ -154,44 +127,10 @@ pub fn kee(
     to_play: u8,
     plays: &gorules_grammar::KeePlays,
 ) -> Result<KeeReplay, String> {
-    use gorules_grammar::{KeePlayText, PLAYER_NAMES};
-    use gorules_ref::kee::{
-        AlliedGroups, Arrangement, KeeGame, KeeOptions, KeePlay, KeeRules, KeeScoring, KoCondition,
-        KoPlayerPasses, Player as KeePlayer, Suicide,
-    };
-    use gorules_vocabulary as v;
-    let graph = &board.graph;
-    let lists: Vec<Vec<usize>> = graph.nodes().iter().map(|n| n.neighbours.clone()).collect();
-    let shape = gorules_ref::Board::from_neighbour_lists(&lists).map_err(|e| format!("{e:?}"))?;
-    let cells = graph
-        .nodes()
-        .iter()
-        .map(|n| n.stone.map(KeePlayer))
-        .collect();
-    let start = Arrangement::from_cells(std::sync::Arc::new(shape), rules.players, cells)
-        .map_err(|e| format!("{e:?}"))?;
-    let kee_rules = KeeRules {
-        removal: KeeOptions {
-            suicide: match rules.suicide {
-                v::Suicide::Prohibited => Suicide::Prohibited,
-                v::Suicide::Allowed => Suicide::Allowed,
-            },
-            allied_groups: match rules.allied_groups {
-                v::KeeAllied::Union => AlliedGroups::Union,
-                v::KeeAllied::SingleUnit => AlliedGroups::SingleUnit,
-            },
-        },
-        refreshing_passes: rules.refreshing_passes,
-        scoring: match rules.scoring {
-            v::KeeScoring::Area => KeeScoring::Area,
-            v::KeeScoring::Territory => KeeScoring::Territory,
-        },
-        ko_player_passes: match rules.ko_player_passes {
-            v::KoPlayerPasses::Normal => KoPlayerPasses::Normal,
-            v::KoPlayerPasses::All => KoPlayerPasses::All,
-        },
-    };
-    let mut game = KeeGame::starting_with(start, kee_rules, KeePlayer(to_play));
+    use gorules_grammar::PLAYER_NAMES;
+    use gorules_ref::kee::{KeeGame, Player as KeePlayer};
+    let start = bridge::kee_arrangement(board, rules.players).map_err(|e| e.to_string())?;
+    let mut game = KeeGame::starting_with(start, bridge::kee_rules(rules), KeePlayer(to_play));
     let name = |p: KeePlayer| PLAYER_NAMES.get(p.index()).copied().unwrap_or("?");
     let mut out = KeeReplay {
         steps: Vec::new(),
@@ -202,19 +141,12 @@ pub fn kee(
             out.refused = Some((i + 1, "the game has ended".into()));
             break;
         };
-        let (play, at) = match text {
-            KeePlayText::Stone(n) => match graph
-                .index_of(n)
-                .and_then(|j| game.position().board().point(j).map(|p| (p, j)))
-            {
-                Some((p, j)) => (KeePlay::Stone(p), Some(j)),
-                None => {
-                    out.refused = Some((i + 1, format!("no intersection `{n}`")));
-                    break;
-                }
-            },
-            KeePlayText::NormalPass => (KeePlay::NormalPass, None),
-            KeePlayText::RefreshingPass => (KeePlay::RefreshingPass, None),
+        let (play, at) = match bridge::kee_play(text, board, game.position().board()) {
+            Ok(play) => play,
+            Err(why) => {
+                out.refused = Some((i + 1, why.to_string()));
+                break;
+            }
         };
         match game.play(play) {
             Ok(prohibition) => out.steps.push(KeeStep {
@@ -228,24 +160,15 @@ pub fn kee(
                     .map(|c| c.map(|p| p.0))
                     .collect(),
                 prohibition: prohibition.map(|p| {
-                    let condition = match p.condition {
-                        KoCondition::Primary => "primary",
-                        KoCondition::Secondary => "secondary",
-                    };
                     format!(
-                        "{} is prohibited ({condition} condition)",
-                        name(p.ko_player)
+                        "{} is prohibited ({} condition)",
+                        name(p.ko_player),
+                        bridge::kee_condition(p.condition).name()
                     )
                 }),
             }),
             Err(why) => {
-                use gorules_ref::kee::{KeeIllegal, SuicidalPlay};
-                let why = match why {
-                    KeeIllegal::Ended => "the game has ended",
-                    KeeIllegal::Stone(SuicidalPlay::Occupied) => "occupied",
-                    KeeIllegal::Stone(SuicidalPlay::Suicide) => "suicide",
-                    KeeIllegal::NoRefreshingPasses => "no-refreshing-passes",
-                };
+                let why = bridge::kee_reason(why).map_or("the game has ended", |r| r.name());
                 out.refused = Some((i + 1, why.into()));
                 break;
             }

@@ -6,6 +6,7 @@
 //! string is searched on its region where pass-alive walls cut the board (J89-R14), as the engine does;
 //! `J89_WHOLE=1` searches the whole board instead, for comparison.
 
+use std::path::Path;
 use std::time::Instant;
 
 use gorules_ref::j89::{decide, outside_region, J89Rules, SearchLimits, DEFAULT_LIMITS};
@@ -13,71 +14,64 @@ use gorules_ref::naj::benson::pass_alive;
 use gorules_ref::string::strings;
 use gorules_ref::{ByColor, Position};
 
-/// Positions: the name, and the board as rows (`#` Black, `O` White, `.` empty).
-const POSITIONS: &[(&str, &[&str])] = &[
+/// Where a position comes from: rows (`#` Black, `O` White, `.` empty), or a case file's board (the stop
+/// position, CASE-9.1) under `cases/j89/`, read with `gorules-cases` and converted with `gorules-bridge`.
+enum Source {
+    Rows(&'static [&'static str]),
+    Case(&'static str),
+}
+
+/// Positions: the name, and where the board comes from.
+const POSITIONS: &[(&str, Source)] = &[
     (
         "bent four in the corner (constructed, reference-impl/tests/j89.rs)",
-        &[
+        Source::Rows(&[
             "##.O#.#", ".OOO###", "OO#####", "###.#.#", "#######", ".#.#.#.", "#######",
-        ],
+        ]),
     ),
     (
         "Example 20, seki (cases/j89/j89-example-20-seki.yaml)",
-        &["#.#.#", "#####", "OOO##", "##OOO", ".#.O."],
+        Source::Case("j89-example-20-seki.yaml"),
     ),
     (
         "Example 21, 19 black alive and 14 white dead (cases/j89/j89-example-21-...)",
-        &[
-            "#.#.#.#.", "########", "########", "OOO..OOO", "OOOOOOOO", "########", "#.##.##.",
-            "##.##.##",
-        ],
+        Source::Case("j89-example-21-nineteen-black-alive-fourteen-white-dead.yaml"),
     ),
     (
         "Diagram 13, seki with one eye each (cases/j89/j89-diagram-13-seki-and-dame.yaml)",
-        &[
-            ".O.#######.",
-            "OOO#OOOOO##",
-            "###OO.OOOOO",
-            "#.#OOOOO.OO",
-            ".##OOOOOOOO",
-        ],
+        Source::Case("j89-diagram-13-seki-and-dame.yaml"),
     ),
     (
         "Diagram 14, double-ko seki (cases/j89/j89-diagram-14-double-ko-seki.yaml)",
-        &[
-            "#.###.#.", "########", "OO####.#", ".OOOO###", "O#O.O#.#", "###OO###", ".#.#O#.#",
-        ],
+        Source::Case("j89-diagram-14-double-ko-seki.yaml"),
     ),
     (
         "Example 7-2, bent four beside a thousand-year ko (cases/j89/j89-example-07-2-...)",
-        &[
-            "###.O#.#O.O#.O.O",
-            ".OOOO###OOO#.OO#",
-            "OO####.#O.O#####",
-            "###.####OOOOOOOO",
-            ".####.##O.O.O.O.",
-        ],
+        Source::Case("j89-example-07-2-bent-four-and-thousand-year-ko.yaml"),
     ),
     (
         "Example 11, false eye beside a double-ko seki (cases/j89/j89-example-11-...)",
-        &[
-            ".OO.O#.#.###.#",
-            "OOOO##########",
-            "#######.####OO",
-            "#.#.#####OOOO.",
-            "#######.#O.O#O",
-            "#.#.#####OO###",
-            "#######.#O#.#.",
-        ],
+        Source::Case("j89-example-11-false-eye-with-double-ko.yaml"),
     ),
     (
         "Diagram 11, approach-move ko beside a double-ko seki (cases/j89/j89-diagram-11-...)",
-        &[
-            "#O..#O.O", ".####OOO", "##OOOO.O", "OOO.OOOO", "OOOOOOOO", "########", "########",
-            "#.####OO", "###OOOO.", "#.#O.O#O", "###OO###", "#.#O#.#.",
-        ],
+        Source::Case("j89-diagram-11-approach-move-ko-with-double-ko-seki.yaml"),
     ),
 ];
+
+/// The stop position `source` names.
+fn stop_position(source: &Source) -> Result<Position, String> {
+    match source {
+        Source::Rows(rows) => Position::from_rows(rows).map_err(|e| format!("{e:?}")),
+        Source::Case(file) => {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../cases/j89")
+                .join(file);
+            let loaded = gorules_cases::suite::load_case(&path).map_err(|e| format!("{e:?}"))?;
+            gorules_bridge::position(&loaded.case.board).map_err(|e| e.to_string())
+        }
+    }
+}
 
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -91,11 +85,11 @@ fn main() {
     };
     let whole = std::env::var("J89_WHOLE").is_ok_and(|v| v == "1");
     let rules = J89Rules::default();
-    for (name, rows) in POSITIONS {
+    for (name, source) in POSITIONS {
         if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
             continue;
         }
-        let Ok(stop) = Position::from_rows(rows) else {
+        let Ok(stop) = stop_position(source) else {
             println!("{name}: not a position");
             continue;
         };

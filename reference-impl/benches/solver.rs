@@ -1,23 +1,23 @@
 //! The solver on every NAJ best-play claim of the cases (not a test: it only measures and reports).
 //!
-//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter>]` loads the suite with `gorules-cases`, and
-//! for each `best_play` check (CASE-4.6) and each `game` check whose analyses are missing or end in `..`
-//! (CASE-4.7) solves the value (spec/solver.md) and prints the claim beside it, with nodes and time. Principal
-//! variations are printed in GTP vertices (columns A.. without I, row 1 at the bottom). Claims are the
-//! source's, before errata: the point is to find where the solver and the source differ.
+//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter>]` loads the suite with `gorules-cases`, turns
+//! each case into the semantics' types with `gorules-bridge`, and for each `best_play` check (CASE-4.6) and
+//! each `game` check whose analyses are missing or end in `..` (CASE-4.7) solves the value (spec/solver.md)
+//! and prints the claim beside it, with nodes and time. Principal variations are printed in GTP vertices
+//! (columns A.. without I, row 1 at the bottom). Claims are the source's, before errata: the point is to find
+//! where the solver and the source differ.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use gorules_bridge as bridge;
 use gorules_cases::model::{self, Check, Phase as CasePhase};
 use gorules_cases::moves::MovesSpec;
 use gorules_cases::{LoadedCase, Suite};
-use gorules_grammar::StoneColor;
 use gorules_ref::naj::game::{replay, Analyses, Analysis, Phase};
 use gorules_ref::naj::solver::{
     alternation_value_near, analysis_value_after, analysis_value_near, Limits, SolveError, Solved,
 };
-use gorules_ref::naj::Points;
 use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
 
 /// The node allowance of each solve (`SOLVER_NODES` in the environment overrides it).
@@ -160,58 +160,12 @@ struct Outcome {
     lines: Vec<String>,
 }
 
+/// The case's ruleset as the solver takes it: NAJ, its options, not the NAJN or J2003 variants (the solver
+/// answers no-result games nowhere: SOLVER-1).
 fn ruleset_of(case: &model::Case) -> Option<Ruleset> {
-    let model::Ruleset::Naj(options) = &case.ruleset else {
-        return None;
-    };
-    if options.no_result_on_cycle || options.j2003 {
-        return None;
-    }
-    let mut ruleset = Ruleset::naj();
-    ruleset.naj.analysis_end_passes = options.analysis_end_passes;
-    ruleset.naj.analyses = match options.analyses {
-        model::Analyses::Two => Analyses::Two,
-        model::Analyses::Single => Analyses::Single,
-    };
-    ruleset.naj.komi = Points::whole(i64::from(options.komi));
-    Some(ruleset)
-}
-
-fn position_of(board: &gorules_cases::drawn::Board) -> Option<Position> {
-    let rows: Vec<String> = board
-        .diagram()
-        .rows()
-        .map(|row| {
-            row.iter()
-                .map(|cell| match cell.board_point() {
-                    Some(Some(StoneColor::Black)) => '#',
-                    Some(Some(StoneColor::White)) => 'O',
-                    _ => '.',
-                })
-                .collect()
-        })
-        .collect();
-    Position::from_rows(&rows).ok()
-}
-
-/// Every alternative of `spec` as moves on `start`'s board.
-fn moves_of(case: &LoadedCase, spec: &MovesSpec, start: &Position) -> Option<Vec<Vec<Move>>> {
-    let resolved = spec
-        .resolve(&case.case.board, case.case.labels.as_ref())
-        .ok()?;
-    resolved
-        .iter()
-        .map(|alternative| {
-            alternative
-                .moves
-                .iter()
-                .map(|mv| match mv.at {
-                    None => Some(Move::Pass),
-                    Some((col, row)) => start.board().point_at(col, row).map(Move::Play),
-                })
-                .collect()
-        })
-        .collect()
+    bridge::naj_ruleset(&case.ruleset)
+        .ok()
+        .filter(|ruleset| !ruleset.naj.no_result_on_cycle)
 }
 
 fn needs_solver(case: &model::Case, features: &[model::Feature]) -> bool {
@@ -221,19 +175,11 @@ fn needs_solver(case: &model::Case, features: &[model::Feature]) -> bool {
 
 fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
     let case = &loaded.case;
-    let (Some(ruleset), Some(start)) = (ruleset_of(case), position_of(&case.board)) else {
+    let (Some(ruleset), Ok(start)) = (ruleset_of(case), bridge::position(&case.board)) else {
         return Vec::new();
     };
-    let to_move = match case.to_move {
-        Some(model::Color::White) => Color::White,
-        _ => Color::Black,
-    };
-    let prisoners = case.prisoners.as_ref().map_or_else(ByColor::default, |p| {
-        let mut prisoners = ByColor::default();
-        prisoners[Color::Black] = u64::from(p.black);
-        prisoners[Color::White] = u64::from(p.white);
-        prisoners
-    });
+    let to_move = bridge::to_move(case);
+    let prisoners = bridge::prisoners(case.prisoners.as_ref());
     let mut claims = Vec::new();
     for check in &case.checks {
         let base =
@@ -251,9 +197,9 @@ fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
         match check {
             Check::BestPlay(best) => {
                 let afters = match &best.after {
-                    Some(spec) => match moves_of(loaded, spec, &start) {
-                        Some(afters) => afters,
-                        None => continue,
+                    Some(spec) => match bridge::alternatives(case, spec) {
+                        Ok(afters) => afters,
+                        Err(_) => continue,
                     },
                     None => vec![Vec::new()],
                 };
@@ -289,9 +235,7 @@ fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
                 let first = |spec: &Option<MovesSpec>| -> Option<Option<Vec<Move>>> {
                     match spec {
                         None => Some(None),
-                        Some(spec) => {
-                            Some(Some(moves_of(loaded, spec, &start)?.into_iter().next()?))
-                        }
+                        Some(spec) => Some(Some(bridge::first_alternative(case, spec).ok()?)),
                     }
                 };
                 let (Some(alternation), Some(black), Some(white), Some(single)) = (
@@ -368,11 +312,7 @@ fn mover_after(first: Color, played: usize) -> Color {
 }
 
 fn analysis_of(phase: CasePhase) -> Analysis {
-    match phase {
-        CasePhase::BlackAnalysis => Analysis::Black,
-        CasePhase::WhiteAnalysis => Analysis::White,
-        _ => Analysis::Single,
-    }
+    bridge::analysis(phase).unwrap_or(Analysis::Single)
 }
 
 fn solve(claim: &Claim) -> Result<Outcome, String> {

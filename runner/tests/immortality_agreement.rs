@@ -4,28 +4,16 @@
 
 use gorules_cases::model::Check;
 use gorules_cases::Suite;
-use gorules_grammar::{Diagram, StoneColor};
+use gorules_grammar::Diagram;
 use gorules_ref::naj::immortal::{immortal_stones_within, ImmortalityMethod};
-use gorules_ref::{Board, Color, Position};
+use gorules_ref::{Color, Position};
 use std::collections::HashSet;
 use std::path::Path;
-use std::sync::Arc;
 
 const MAX_POSITIONS: usize = 20_000;
 
 fn position(d: &Diagram) -> Position {
-    let board = Arc::new(
-        Board::rectangle(d.width(), d.height()).expect("a case board is a valid rectangle"),
-    );
-    let cells: Vec<Option<Color>> = d
-        .cells()
-        .map(|(_, c)| match c.board_point().expect("a board diagram") {
-            Some(StoneColor::Black) => Some(Color::Black),
-            Some(StoneColor::White) => Some(Color::White),
-            None => None,
-        })
-        .collect();
-    Position::from_cells(board, &cells).expect("cells fit the board")
+    gorules_bridge::diagram_position(d).expect("a case board is a valid position")
 }
 
 #[test]
