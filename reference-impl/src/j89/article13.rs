@@ -1,7 +1,7 @@
 //! J89-13, J89-R4: effective moves at the stop, and both players losing when they will not end the game.
 
 use super::confirm::{ConfirmError, J89Rules};
-use super::game::{Game, Stage};
+use super::game::{Article13, Game, Stage};
 use super::search::SearchLimits;
 use super::territory::{assess, Assessment};
 use crate::board::Point;
@@ -55,6 +55,25 @@ pub fn effective_moves_given(
         }
     }
     Ok(out)
+}
+
+/// J89-13.1, J89-R4: the effective move a disagreement at the stop names (see [`Game::disagree`]): none under
+/// `article_13=ignore`, where the game refuses the disagreement before any search; under `both-lose` the first
+/// effective move in the order of [`effective_moves`], since one is enough for both players to lose (J89-13.1
+/// asks only whether an effective move exists). `stop` is the perfect-play assessment of the stop position if the
+/// caller has it.
+pub fn disagreement_move(
+    game: &Game,
+    rules: J89Rules,
+    limits: SearchLimits,
+    stop: Option<&Assessment>,
+) -> Result<Option<(Color, Point)>, ConfirmError> {
+    Ok(match game.rules().article_13 {
+        Article13::Ignore => None,
+        Article13::BothLose => effective_moves_given(game, rules, limits, stop, 1)?
+            .first()
+            .copied(),
+    })
 }
 
 /// Whether the score `then` (Black's minus White's) is better for `color` than `now`.

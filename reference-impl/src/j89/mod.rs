@@ -6,10 +6,12 @@
 //! the confirmation of life and death as an exact game under the pass-for-ko rule (J89-7, J89-R5, J89-R7), the
 //! statuses alive, dead and seki, eye points, dame and territory (J89-8, J89-R1, J89-R8), the removal of dead
 //! stones in territory and the result (J89-10, J89-R6). Article 13: effective moves at the stop, and both players
-//! losing under the option J89-R4.
+//! losing under the option J89-R4. An [`Assessor`] assesses the stop positions of a game under one reading,
+//! keeping the last assessment and the confirmations the players played (J89-R2).
 
 mod article13;
 mod as_played;
+mod assessor;
 mod confirm;
 mod game;
 mod regions;
@@ -17,8 +19,9 @@ mod search;
 mod settled;
 mod territory;
 
-pub use article13::{effective_moves, effective_moves_given};
+pub use article13::{disagreement_move, effective_moves, effective_moves_given};
 pub use as_played::{play_out, resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
+pub use assessor::{AssessError, Assessor};
 pub use confirm::{
     successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
     ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass,

@@ -1,47 +1,18 @@
 //! PROTO: the reference implementation behind the engine protocol (spec/protocol.md). This is the edge where
-//! text comes in and goes out; the semantics stay in the modules above, called as pure functions.
+//! text comes in and goes out; the semantics stay in the modules above, called as pure functions. This module
+//! reads lines and writes answers (PROTO-1); [`Session`] parses each command, asks the game and prints the answer.
 
-mod kee;
 mod session;
 
+pub use session::limits::DEFAULT_TIME_LIMIT;
 pub use session::Session;
 
-use crate::allowance::Deadline;
 use gorules_grammar::gtp::{Command, Response};
 use std::io::{BufRead, Write};
-use std::time::Duration;
 
 /// PROTO-1.3: the longest command line the engine reads (the framing's limit); a longer one is answered with an
 /// error, and the rest of it, up to its newline, is skipped unread.
 pub use gorules_grammar::gtp::MAX_LINE_BYTES;
-
-/// PROTO-3.15: the wall-clock allowance of a command that searches, until `gorules-time-limit` sets another.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(600);
-
-/// PROTO-3.15: the longest allowance `gorules-time-limit` takes: a week.
-const MAX_TIME_LIMIT: Duration = Duration::from_secs(7 * 24 * 3600);
-
-/// PROTO-3.15: a `gorules-time-limit` value: seconds, a finite number above zero, at most a week.
-fn time_limit(text: &str) -> Result<Duration, String> {
-    let expected = "syntax error: expected seconds, a number above 0 and at most 604800";
-    let seconds: f64 = text.parse().map_err(|_| expected.to_string())?;
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIME_LIMIT.as_secs_f64()) {
-        return Err(expected.into());
-    }
-    Ok(Duration::from_secs_f64(seconds))
-}
-
-/// PROTO-3.15: which limit ended a search that answered `out-of-reach`: `nodes` if it used its node allowance,
-/// `time` if its deadline passed, else `depth` (a line longer than the search follows, SOLVER-1.4).
-fn limit_hit(used: u64, max_nodes: u64, deadline: Deadline) -> &'static str {
-    if used > max_nodes {
-        "nodes"
-    } else if deadline.passed() {
-        "time"
-    } else {
-        "depth"
-    }
-}
 
 /// PROTO-1.3: one line read from the client.
 enum Line {

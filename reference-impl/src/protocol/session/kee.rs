@@ -1,5 +1,6 @@
 //! PROTO-9: the Kee rules over the protocol: graph boards, N players, and every rule decision of a play
-//! (legality and reason, enclosure, removal, the ko player, the end of the game).
+//! (legality and reason, enclosure, removal, the ko player, the end of the game). The Kee game is a separate game
+//! beside the Go game of the session, whatever its ruleset (PROTO-9).
 
 use crate::allowance::Deadline;
 use crate::board::{Board, Point};
@@ -7,9 +8,21 @@ use crate::kee::{
     kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits, KeePlay,
     KeeRules, KeeScoring, KeeSolved, KoCondition, KoPlayerPasses, Player, SuicidalPlay, Suicide,
 };
+use gorules_grammar::gtp::Command;
 use gorules_grammar::{Graph, PLAYER_NAMES};
 use gorules_vocabulary::{self as vocabulary, KeeOption};
 use std::sync::Arc;
+
+/// PROTO-9: a `gorules-kee-*` command, answered by the session's Kee game (made at the first Kee command).
+pub(super) fn command(s: &mut super::Session, cmd: &Command) -> Result<String, String> {
+    if s.kee.is_none() {
+        s.kee = Some(KeeSession::new()?);
+    }
+    match s.kee.as_mut() {
+        Some(kee) => kee.execute(&cmd.name, &cmd.args, s.time_limit),
+        None => Err("no Kee session".into()),
+    }
+}
 
 /// The Kee state of a session: the rules, the board with its names, and the game in progress.
 #[derive(Debug, Clone)]
@@ -371,7 +384,7 @@ impl KeeSession {
                 high,
             } => Ok(format!(
                 "out-of-reach nodes {used} low {low} high {high} limit {}",
-                super::limit_hit(used, nodes, deadline)
+                super::limits::limit_hit(used, nodes, deadline)
             )),
         }
     }

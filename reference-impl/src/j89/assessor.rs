@@ -1,0 +1,131 @@
+//! J89-7 to J89-10, J89-R2, J89-R13: the assessment of stop positions under one reading of the rules, kept for
+//! the last position assessed (the status search is costly, and a game asks about the same position again), with
+//! the confirmations the players played, which decide under the reading `confirmation=as-played`.
+
+use super::as_played::{resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
+use super::confirm::{ConfirmError, ConfirmMove, Confirmation, J89Rules};
+use super::search::SearchLimits;
+use super::territory::{assess, assess_given, Assessment};
+use crate::color::{ByColor, Color};
+use crate::position::Position;
+use std::fmt;
+use std::sync::Arc;
+
+/// J89-7 to J89-10: why a stop position could not be assessed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AssessError {
+    /// J89-R5, J89-R13: the confirmation under perfect play was not decided within its allowance.
+    Confirm(ConfirmError),
+    /// J89-R2: the played confirmations cannot decide.
+    AsPlayed(AsPlayedError),
+}
+
+impl fmt::Display for AssessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AssessError::Confirm(e) => e.fmt(f),
+            AssessError::AsPlayed(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for AssessError {}
+
+/// J89-7 to J89-10 under the readings `rules` (J89-R): the assessment of stop positions, the last one kept with
+/// the position it is of, and the confirmation played with each colour attacking (J89-R2), with the stop position
+/// it was played from.
+#[derive(Clone, Debug)]
+pub struct Assessor {
+    /// J89-R: the readings of the stop position.
+    rules: J89Rules,
+    /// The last assessment made, with the position it is of.
+    last: Option<(Position, Arc<Assessment>)>,
+    /// J89-R2: the confirmation played with each colour attacking, with the stop position it was played from.
+    lines: ByColor<Option<(Position, Vec<ConfirmMove>)>>,
+}
+
+impl Assessor {
+    /// J89-R: an assessor under `rules`, with nothing assessed and no confirmation played.
+    pub fn new(rules: J89Rules) -> Assessor {
+        Assessor {
+            rules,
+            last: None,
+            lines: ByColor::from_fn(|_| None),
+        }
+    }
+
+    /// J89-R: the readings it assesses under.
+    pub fn rules(&self) -> J89Rules {
+        self.rules
+    }
+
+    /// J89-R: this assessor under the readings `rules`: the last assessment stays only if they are the same (it is
+    /// valid while the stop position is read the same way); the played confirmations stay (J89-R2: they are the
+    /// players' moves, whatever the reading).
+    pub fn under(self, rules: J89Rules) -> Assessor {
+        Assessor {
+            rules,
+            last: if rules == self.rules { self.last } else { None },
+            lines: self.lines,
+        }
+    }
+
+    /// J89-7 to J89-10: the assessment of `stop` as a stop position, made once per position: by the confirmation
+    /// under perfect play (J89-R5, J89-R13, within `limits`), or under `confirmation=as-played` by the lines played
+    /// from this very position (J89-R2).
+    pub fn assess(
+        &mut self,
+        stop: &Position,
+        limits: SearchLimits,
+    ) -> Result<Arc<Assessment>, AssessError> {
+        if let Some((at, a)) = &self.last {
+            if at == stop {
+                return Ok(a.clone());
+            }
+        }
+        let a = Arc::new(match self.rules.confirmation {
+            Confirmation::PerfectPlay => {
+                assess(stop, self.rules, limits).map_err(AssessError::Confirm)?
+            }
+            // J89-R2: the lines played from this very position decide.
+            Confirmation::AsPlayed => {
+                let lines = ByColor::from_fn(|c| {
+                    self.lines[c]
+                        .as_ref()
+                        .filter(|(at, _)| at == stop)
+                        .map(|(_, line)| line.clone())
+                });
+                let life = string_life_as_played(stop, self.rules, &lines)
+                    .map_err(AssessError::AsPlayed)?;
+                assess_given(stop, self.rules, life)
+            }
+        });
+        self.last = Some((stop.clone(), a.clone()));
+        Ok(a)
+    }
+
+    /// J89-13.1: the assessment of `stop` made by perfect play, if it is the one kept (the reading J89-13 judges
+    /// effective moves by); under `confirmation=as-played` the kept one is not.
+    pub fn perfect_play_assessment(&self, stop: &Position) -> Option<Arc<Assessment>> {
+        let (at, a) = self.last.as_ref()?;
+        (self.rules.confirmation == Confirmation::PerfectPlay && at == stop).then(|| a.clone())
+    }
+
+    /// J89-R2: records the confirmation the players played from `stop` with `attacker` attacking (moving first,
+    /// unless `confirmation_first=defender`), each move checked as [`resolve_line`] checks it. It replaces the
+    /// line played before with that attacker; under `confirmation=as-played` the kept assessment is dropped.
+    pub fn record_confirmation(
+        &mut self,
+        stop: &Position,
+        attacker: Color,
+        moves: &[PlayedMove],
+    ) -> Result<(), AsPlayedError> {
+        let first = self.rules.confirmation_first.mover(attacker.opponent());
+        let line = resolve_line(stop, first, moves, self.rules.ko_pass)?;
+        self.lines[attacker] = Some((stop.clone(), line));
+        if self.rules.confirmation == Confirmation::AsPlayed {
+            self.last = None;
+        }
+        Ok(())
+    }
+}

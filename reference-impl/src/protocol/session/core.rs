@@ -1,0 +1,384 @@
+//! PROTO-2, PROTO-3: the board, the position set up, the moves of the current move-sequence and their legality.
+//! A game under core or NAJ rules is a [`Grid`]; the commands that set up a position or read it are answered
+//! alike under every game ([`Game::set_up`], [`Game::as_sequence`]).
+
+use super::words::{
+    args, color, count, line_of, number, one_line, parse_move, syntax, vertex, vertices, Reply,
+    MAX_SIDE,
+};
+use super::{Game, Session};
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::illegal::Illegal;
+use crate::moves::Move;
+use crate::naj::score::Points;
+use crate::position::Position;
+use crate::rules::Ruleset;
+use crate::sequence::Sequence;
+use gorules_grammar::gtp::Command;
+use std::sync::Arc;
+
+/// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2), a word of the vocabulary.
+pub(super) use gorules_vocabulary::Phase;
+
+/// PROTO-3.7: whether the current move-sequence has ended, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ended {
+    No,
+    Passes,
+    NoResult,
+}
+
+/// PROTO-3: a game under core or NAJ rules: the ruleset and the current move-sequence.
+#[derive(Debug, Clone)]
+pub(super) struct Grid {
+    /// PROTO-3.1: the ruleset chosen (`gorules-ruleset`), with the komi of `komi`.
+    pub(super) ruleset: Ruleset,
+    /// PROTO-3.3: the phase the move-sequence belongs to.
+    pub(super) phase: Phase,
+    /// PROTO-3.4: the move-sequence from the position set up.
+    pub(super) sequence: Sequence,
+    /// PROTO-3.2: the prisoners taken before the position set up.
+    pub(super) base_prisoners: ByColor<u64>,
+    /// PROTO-3.7: whether the move-sequence has ended.
+    pub(super) ended: Ended,
+}
+
+/// PROTO-3, PROTO-10.1: what a command that sets up a position sets up: the phase, the position, the colour to
+/// move first and the prisoners taken before.
+pub(super) struct Setup {
+    pub(super) phase: Phase,
+    pub(super) start: Position,
+    pub(super) first: Color,
+    pub(super) prisoners: ByColor<u64>,
+}
+
+impl Setup {
+    /// The alternation from `start`, Black to move, no prisoners.
+    pub(super) fn alternation(start: Position) -> Setup {
+        Setup {
+            phase: Phase::Alternation,
+            start,
+            first: Color::Black,
+            prisoners: ByColor::from_fn(|_| 0),
+        }
+    }
+}
+
+impl Grid {
+    /// A move-sequence of `phase` under `ruleset` from `start`, `first` to move, no prisoners taken before.
+    pub(super) fn new(phase: Phase, start: Position, first: Color, ruleset: &Ruleset) -> Grid {
+        Grid {
+            ruleset: *ruleset,
+            phase,
+            sequence: Sequence::new(start, first, ruleset.sequence_rules()),
+            base_prisoners: ByColor::from_fn(|_| 0),
+            ended: Ended::No,
+        }
+    }
+
+    /// The move-sequence `setup` sets up, under `ruleset`.
+    pub(super) fn set_up(setup: Setup, ruleset: &Ruleset) -> Grid {
+        let mut grid = Grid::new(setup.phase, setup.start, setup.first, ruleset);
+        grid.base_prisoners = setup.prisoners;
+        grid
+    }
+
+    /// PROTO-3: the current position.
+    pub(super) fn position(&self) -> &Position {
+        self.sequence.position()
+    }
+
+    /// PROTO-3.2: the prisoners, those taken before the position set up included.
+    pub(super) fn prisoners(&self) -> ByColor<u64> {
+        let played = self.sequence.prisoners();
+        ByColor::from_fn(|c| self.base_prisoners[c] + played[c])
+    }
+
+    fn end_passes(&self, phase: Phase) -> Option<usize> {
+        match phase {
+            Phase::Alternation => Some(2),
+            Phase::BlackAnalysis | Phase::WhiteAnalysis | Phase::Analysis => {
+                Some(usize::from(self.ruleset.naj.analysis_end_passes))
+            }
+            Phase::Sequence => None,
+        }
+    }
+
+    /// PROTO-3.4: before the first move of a move-sequence outside the analyses, either colour may move
+    /// first; the sequence is then started again with that colour to move. Afterwards the players alternate.
+    fn first_mover_may_be(&self, c: Color) -> Option<Grid> {
+        let free = matches!(self.phase, Phase::Alternation | Phase::Sequence)
+            && self.sequence.moves().is_empty();
+        (free && c != self.sequence.to_move()).then(|| Grid {
+            sequence: Sequence::new(self.position().clone(), c, self.ruleset.sequence_rules()),
+            ..self.clone()
+        })
+    }
+
+    fn legality(&self, c: Color, v: &str) -> Result<Result<(), String>, String> {
+        let mv = parse_move(self.position(), v)?;
+        if self.ended != Ended::No {
+            return Ok(Err("ended".into()));
+        }
+        if let Some(other) = self.first_mover_may_be(c) {
+            return Ok(other
+                .sequence
+                .legality(mv)
+                .map_err(|why: Illegal| why.to_string()));
+        }
+        if c != self.sequence.to_move() {
+            return Ok(Err("wrong color".into()));
+        }
+        Ok(self
+            .sequence
+            .legality(mv)
+            .map_err(|why: Illegal| why.to_string()))
+    }
+
+    fn play(&mut self, c: Color, v: &str) -> Reply {
+        if let Some(other) = self.first_mover_may_be(c) {
+            *self = other;
+        }
+        if let Err(why) = self.legality(c, v)? {
+            return Err(format!("illegal move: {why}"));
+        }
+        let mv = parse_move(self.position(), v)?;
+        let outcome = self
+            .sequence
+            .play(mv)
+            .map_err(|why| format!("illegal move: {why}"))?;
+        let cycles_end = self.phase == Phase::Alternation && self.ruleset.naj.no_result_on_cycle;
+        if cycles_end && outcome.recreates.is_some() {
+            self.ended = Ended::NoResult;
+        } else if self
+            .end_passes(self.phase)
+            .is_some_and(|n| self.sequence.consecutive_passes() >= n)
+        {
+            self.ended = Ended::Passes;
+        }
+        Ok(String::new())
+    }
+
+    fn undo(&mut self) -> Reply {
+        let moves: Vec<Move> = self.sequence.moves().iter().map(|m| m.mv).collect();
+        let Some((_, keep)) = moves.split_last() else {
+            return Err("cannot undo".into());
+        };
+        let start = self.sequence.positions()[0].clone();
+        let first = self.sequence.to_move_at(0);
+        let mut again = Grid {
+            sequence: Sequence::new(start, first, self.ruleset.sequence_rules()),
+            ended: Ended::No,
+            ..self.clone()
+        };
+        std::mem::swap(self, &mut again);
+        let color_of = |i: usize| {
+            if i.is_multiple_of(2) {
+                first
+            } else {
+                first.opponent()
+            }
+        };
+        for (i, mv) in keep.iter().enumerate() {
+            let v = match mv {
+                Move::Pass => "pass".to_string(),
+                Move::Play(p) => vertex(self.position(), *p),
+            };
+            if let Err(e) = self.play(color_of(i), &v) {
+                *self = again;
+                return Err(format!("cannot undo: {e}"));
+            }
+        }
+        Ok(String::new())
+    }
+}
+
+/// PROTO-3.1: `boardsize N` and `rectangular_boardsize W H`: an empty board of that size.
+fn resize(s: &mut Session, width: usize, height: usize) -> Reply {
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err("unacceptable size".into());
+    }
+    let board = Board::rectangle(width, height).map_err(|e| e.to_string())?;
+    s.game
+        .set_up(Setup::alternation(Position::empty(Arc::new(board))));
+    Ok(String::new())
+}
+
+/// GTP `boardsize N`.
+pub(super) fn boardsize(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "a board size")?;
+    let n: usize = number(&a[0], "a board size")?;
+    resize(s, n, n)
+}
+
+/// PROTO-3.1: `rectangular_boardsize W H`.
+pub(super) fn rectangular_boardsize(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 2, "a width and a height")?;
+    resize(s, number(&a[0], "a width")?, number(&a[1], "a height")?)
+}
+
+/// GTP `clear_board`: the board emptied, Black to move.
+pub(super) fn clear_board(s: &mut Session, _: &Command) -> Reply {
+    let b = s.game.position().shared_board().clone();
+    s.game.set_up(Setup::alternation(Position::empty(b)));
+    Ok(String::new())
+}
+
+/// GTP `komi N`: the komi of NAJ-7's score.
+pub(super) fn komi(g: &mut Grid, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "komi")?;
+    g.ruleset.naj.komi = number::<Points>(&a[0], "komi")?;
+    Ok(String::new())
+}
+
+/// PROTO-3.4: `play COLOUR VERTEX|pass`.
+pub(super) fn play(g: &mut Grid, cmd: &Command) -> Reply {
+    let a = args(cmd, 2, "a colour and a vertex")?;
+    g.play(color(&a[0])?, &a[1])
+}
+
+/// GTP `undo`: the move-sequence without its last move.
+pub(super) fn undo(g: &mut Grid, _: &Command) -> Reply {
+    g.undo()
+}
+
+/// PROTO-3.5: `is_legal COLOUR VERTEX` (1 or 0) and `gorules-legal COLOUR VERTEX` (`legal` or `illegal REASON`).
+pub(super) fn legal(g: &mut Grid, cmd: &Command) -> Reply {
+    let a = args(cmd, 2, "a colour and a vertex")?;
+    let legality = g.legality(color(&a[0])?, &a[1])?;
+    Ok(match (cmd.name.as_str(), legality) {
+        ("is_legal", Ok(())) => "1".into(),
+        ("is_legal", Err(_)) => "0".into(),
+        (_, Ok(())) => "legal".into(),
+        (_, Err(why)) => format!("illegal {why}"),
+    })
+}
+
+/// GTP `list_stones COLOUR`.
+pub(super) fn list_stones(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "a colour")?;
+    let g = s.game.as_sequence();
+    let p = g.position();
+    Ok(vertices(p, &p.stones(color(&a[0])?)))
+}
+
+/// GTP `captures COLOUR`: the prisoners COLOUR has taken.
+pub(super) fn captures(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "a colour")?;
+    Ok(s.game.as_sequence().prisoners()[color(&a[0])?].to_string())
+}
+
+/// GTP `set_position COLOUR VERTEX ...`: these stones on the board, the alternation with Black to move.
+pub(super) fn set_position(s: &mut Session, cmd: &Command) -> Reply {
+    let a = &cmd.args;
+    if !a.len().is_multiple_of(2) {
+        return Err(syntax("pairs of a colour and a vertex"));
+    }
+    let board = s.game.position().shared_board().clone();
+    let mut cells: Vec<Option<Color>> = vec![None; board.len()];
+    let empty = Position::empty(board.clone());
+    for pair in a.chunks(2) {
+        let c = color(&pair[0])?;
+        match parse_move(&empty, &pair[1])? {
+            Move::Play(p) => cells[p.index()] = Some(c),
+            Move::Pass => return Err(syntax("a vertex, not pass")),
+        }
+    }
+    let start = Position::from_cells(board, &cells).map_err(|e| e.to_string())?;
+    s.game.set_up(Setup::alternation(start));
+    Ok(String::new())
+}
+
+/// PROTO-3.3: `gorules-setup PHASE POSITION COLOUR [BLACK_PRISONERS WHITE_PRISONERS]`.
+pub(super) fn setup(s: &mut Session, cmd: &Command) -> Reply {
+    let (phase, pos, first, prisoners) = match cmd.args.as_slice() {
+        [ph, pos, c] => (ph, pos, c, None),
+        [ph, pos, c, b, w] => (ph, pos, c, Some((count(b)?, count(w)?))),
+        _ => {
+            return Err(syntax(
+                "PHASE POSITION COLOUR [BLACK_PRISONERS WHITE_PRISONERS]",
+            ))
+        }
+    };
+    let phase: Phase = phase.parse().map_err(super::words::word_error)?;
+    let first = color(first)?;
+    let rules_first = match phase {
+        Phase::BlackAnalysis => Some(Color::White),
+        Phase::WhiteAnalysis | Phase::Analysis => Some(Color::Black),
+        _ => None,
+    };
+    if rules_first.is_some_and(|c| c != first) {
+        return Err(syntax("the colour the analysis's rules give to move first"));
+    }
+    let start = one_line(pos)?;
+    let prisoners = match prisoners {
+        Some((b, w)) => ByColor::from_fn(|c| if c == Color::Black { b } else { w }),
+        None => ByColor::from_fn(|_| 0),
+    };
+    s.game.set_up(Setup {
+        phase,
+        start,
+        first,
+        prisoners,
+    });
+    Ok(String::new())
+}
+
+/// PROTO-3.6: `gorules-position`: the current position on one line.
+pub(super) fn position(s: &mut Session, _: &Command) -> Reply {
+    Ok(line_of(s.game.as_sequence().position()))
+}
+
+/// PROTO-3.7: `gorules-state`.
+pub(super) fn state(g: &mut Grid, _: &Command) -> Reply {
+    let ended = match g.ended {
+        Ended::No => "no",
+        Ended::Passes => "passes",
+        Ended::NoResult => "no-result",
+    };
+    let p = g.prisoners();
+    Ok(format!(
+        "moves={} passes={} ended={ended} prisoners={},{} to_move={}",
+        g.sequence.moves().len(),
+        g.sequence.consecutive_passes(),
+        p[Color::Black],
+        p[Color::White],
+        g.sequence.to_move()
+    ))
+}
+
+/// PROTO-3.2: `gorules-prisoners` (the counts) and `gorules-prisoners B W` (the counts set, those the
+/// move-sequence took included).
+pub(super) fn prisoners(g: &mut Grid, cmd: &Command) -> Reply {
+    match cmd.args.as_slice() {
+        [] => Ok(prisoner_counts(g)),
+        [b, w] => {
+            let set = [count(b)?, count(w)?];
+            let played = g.sequence.prisoners();
+            if played[Color::Black] > set[0] || played[Color::White] > set[1] {
+                return Err("the move-sequence has already taken more prisoners".into());
+            }
+            g.base_prisoners = ByColor::from_fn(|c| set[c.index()] - played[c]);
+            Ok(String::new())
+        }
+        _ => Err(syntax("no arguments, or two counts")),
+    }
+}
+
+/// PROTO-3.2: the answer to `gorules-prisoners` without arguments: Black's count, then White's.
+pub(super) fn prisoner_counts(g: &Grid) -> String {
+    let p = g.prisoners();
+    format!("{} {}", p[Color::Black], p[Color::White])
+}
+
+impl Game {
+    /// PROTO-3, PROTO-10.1: sets up a position; under Japanese 1989 the game starts again from it (its options,
+    /// komi and assessments stay).
+    pub(super) fn set_up(&mut self, setup: Setup) {
+        match self {
+            Game::Grid(g) => *g = Grid::set_up(setup, &g.ruleset),
+            Game::J89(j) => j.set_up(setup),
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! PROTO-3.8 to PROTO-3.13: the NAJ analyses of the current position: immortal stones, control, points, the
+//! score, and the value under best play. Every game answers them from its current move-sequence
+//! ([`super::Game::as_sequence`]).
+
+use super::core::{Grid, Phase};
+use super::limits::limit_hit;
+use super::words::{args, color, count, number, one_line, syntax, vertex, vertices, Reply};
+use super::Session;
+use crate::allowance::Deadline;
+use crate::board::PointSet;
+use crate::color::{ByColor, Color};
+use crate::moves::Move;
+use crate::naj::control::control_with;
+use crate::naj::game::Analysis;
+use crate::naj::score::{player_score, score};
+use crate::naj::solver::{self, Limits, Solved};
+use crate::position::Position;
+use gorules_grammar::gtp::Command;
+
+/// PROTO-3.8: `gorules-immortal COLOUR`: COLOUR's immortal stones (NAJ-5).
+pub(super) fn immortal(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "a colour")?;
+    let g = s.game.as_sequence();
+    let p = g.position();
+    Ok(vertices(
+        p,
+        &g.ruleset.naj.immortality.immortal_stones(p, color(&a[0])?),
+    ))
+}
+
+/// PROTO-3.9: `gorules-control COLOUR`: the points COLOUR controls (NAJ-6).
+pub(super) fn control(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 1, "a colour")?;
+    let g = s.game.as_sequence();
+    let p = g.position();
+    Ok(vertices(
+        p,
+        &control_with(p, color(&a[0])?, g.ruleset.naj.immortality),
+    ))
+}
+
+fn same_board(g: &Grid, p: &Position) -> Result<(), String> {
+    if p.board() == g.position().board() {
+        Ok(())
+    } else {
+        Err("the positions are not on the same board".into())
+    }
+}
+
+/// PROTO-3.10: `gorules-points COLOUR FINAL`: COLOUR's points on the final-position FINAL, counted on the points
+/// COLOUR controls in the current position (NAJ-7), as a total and per point.
+pub(super) fn points(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(cmd, 2, "a colour and a final-position")?;
+    let c = color(&a[0])?;
+    let g = s.game.as_sequence();
+    let final_position = one_line(&a[1])?;
+    same_board(&g, &final_position)?;
+    let reference = g.position();
+    let controls = control_with(reference, c, g.ruleset.naj.immortality);
+    let rows: Vec<String> = final_position
+        .rows()
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            (0..row.chars().count())
+                .map(|col| {
+                    let pt = final_position.board().point_at(col, r);
+                    match pt.filter(|p| controls.contains(*p)) {
+                        None => '0',
+                        Some(p) => {
+                            let mut one = PointSet::empty(final_position.board());
+                            one.insert(p);
+                            char::from_digit(player_score(&final_position, c, &one) as u32, 10)
+                                .unwrap_or('?')
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    Ok(format!(
+        "{} {}",
+        player_score(&final_position, c, &controls),
+        rows.join("/")
+    ))
+}
+
+/// PROTO-3.11: `gorules-score FINAL BLACK_REFERENCE WHITE_REFERENCE B W`: NAJ-7's score.
+pub(super) fn score_of(s: &mut Session, cmd: &Command) -> Reply {
+    let a = args(
+        cmd,
+        5,
+        "a final-position, two reference positions and two prisoner counts",
+    )?;
+    let final_position = one_line(&a[0])?;
+    let black_ref = one_line(&a[1])?;
+    let white_ref = one_line(&a[2])?;
+    if black_ref.board() != final_position.board() || white_ref.board() != final_position.board() {
+        return Err("the positions are not on the same board".into());
+    }
+    let prisoners = [count(&a[3])?, count(&a[4])?];
+    let g = s.game.as_sequence();
+    let method = g.ruleset.naj.immortality;
+    let score = score(
+        &final_position,
+        &control_with(&black_ref, Color::Black, method),
+        &control_with(&white_ref, Color::White, method),
+        ByColor::from_fn(|c| prisoners[c.index()]),
+        g.ruleset.naj.komi,
+    );
+    Ok(format!(
+        "black_score={} white_score={} board_score={} prisoner_difference={} score={} result={}",
+        score.black_score,
+        score.white_score,
+        score.board_score,
+        score.prisoner_difference,
+        score.score,
+        score.result
+    ))
+}
+
+/// PROTO-3.13: `gorules-best-play [NODES]`: the value of the current move-sequence under perfect play from where
+/// it stands (SOLVER-2), within NODES (default: [`Limits::default`]) and the session's time allowance.
+pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
+    let max_nodes = match cmd.args.as_slice() {
+        [] => Limits::default().max_nodes,
+        [n] => number(n, "a node limit")?,
+        _ => return Err(syntax("an optional node limit")),
+    };
+    let limits = Limits {
+        max_nodes,
+        deadline: Deadline::after(s.time_limit),
+    };
+    let cur = s.game.as_sequence();
+    let ruleset = &cur.ruleset;
+    let start = &cur.sequence.positions()[0];
+    let played: Vec<Move> = cur.sequence.moves().iter().map(|m| m.mv).collect();
+    let analysis = |a| solver::analysis_value_after(ruleset, start, a, &played, limits);
+    let solved = match cur.phase {
+        Phase::Alternation => {
+            let first = cur.sequence.to_move_at(0);
+            solver::alternation_value_after(
+                ruleset,
+                start,
+                first,
+                cur.base_prisoners,
+                &played,
+                limits,
+            )
+        }
+        Phase::BlackAnalysis => analysis(Analysis::Black),
+        Phase::WhiteAnalysis => analysis(Analysis::White),
+        Phase::Analysis => analysis(Analysis::Single),
+        Phase::Sequence => return Err("best play needs the alternation or an analysis".into()),
+    };
+    match solved.map_err(|e| e.to_string())? {
+        Solved::Value {
+            value,
+            principal_variation,
+            nodes,
+        } => {
+            let p = cur.position();
+            let pv: Vec<String> = principal_variation
+                .iter()
+                .map(|m| match m {
+                    Move::Pass => "pass".to_string(),
+                    Move::Play(pt) => vertex(p, *pt),
+                })
+                .collect();
+            Ok(format!("value={value} nodes={nodes} pv={}", pv.join(",")))
+        }
+        Solved::OutOfReach { nodes, bounds } => Ok(format!(
+            "out-of-reach nodes={nodes} low={} high={} limit={}",
+            bounds.0,
+            bounds.1,
+            limit_hit(nodes, limits.max_nodes, limits.deadline)
+        )),
+    }
+}
