@@ -7,6 +7,8 @@ use gorules_ref::naj::solver::{
     analysis_value_near, naive, prove_alternation_bound, prove_analysis_bound, Bound, Limits,
     Proof, SolveError, Solved,
 };
+use gorules_ref::sequence::Sequence;
+use gorules_ref::symmetry::{GridMap, Symmetry};
 use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
 use proptest::prelude::*;
 
@@ -254,5 +256,161 @@ proptest! {
                 position
             );
         }
+    }
+}
+
+/// SOLVER-6.2: a history for `analysis` of `position`: at each step the pick chooses among the legal moves,
+/// a capture whenever one is legal and the pick is even (so that histories hold captures, recaptures and kos),
+/// and a pass only while it does not end the analysis.
+fn random_history(
+    ruleset: &Ruleset,
+    position: &Position,
+    analysis: Analysis,
+    picks: &[u8],
+) -> Vec<Move> {
+    let end = usize::from(ruleset.naj.analysis_end_passes);
+    let mut sequence = Sequence::new(
+        position.clone(),
+        analysis.first_to_move(),
+        ruleset.sequence_rules(),
+    );
+    let mut played = Vec::new();
+    for &pick in picks {
+        let mut plays = Vec::new();
+        let mut captures = Vec::new();
+        for point in position.board().points() {
+            let mut child = sequence.clone();
+            if let Ok(outcome) = child.play(Move::Play(point)) {
+                plays.push(Move::Play(point));
+                if !outcome.captured.is_empty() {
+                    captures.push(Move::Play(point));
+                }
+            }
+        }
+        let mv = if !captures.is_empty() && pick % 2 == 0 {
+            captures[usize::from(pick / 2) % captures.len()]
+        } else if sequence.consecutive_passes() + 1 < end && (plays.is_empty() || pick % 7 == 1) {
+            Move::Pass
+        } else if plays.is_empty() {
+            break;
+        } else {
+            plays[usize::from(pick) % plays.len()]
+        };
+        sequence.play(mv).expect("a legal move");
+        played.push(mv);
+    }
+    played
+}
+
+/// Crowded small boards (at most 12 intersections, two to five of them empty), where captures and kos are
+/// the rule rather than the exception.
+fn crowded_position() -> impl Strategy<Value = Position> {
+    (2usize..=4, 2usize..=3)
+        .prop_flat_map(|(width, height)| {
+            let count = width * height;
+            (
+                proptest::collection::vec(0u8..2, count),
+                proptest::collection::vec(0..count, 2..=5),
+            )
+                .prop_map(move |(stones, holes)| {
+                    let mut cells = stones;
+                    for hole in holes {
+                        cells[hole] = 2;
+                    }
+                    position_from(width, height, &cells)
+                })
+        })
+        .prop_filter("every string has a liberty", legal)
+}
+
+/// A ko on a 4x3 board (White's play at B2 captures C2, and Black's recapture there is a ko), with a random
+/// stone or none on each of the four corners: a shape whose values depend on the ko rules and on the history.
+fn ko_position() -> impl Strategy<Value = Position> {
+    proptest::collection::vec(0u8..3, 4)
+        .prop_map(|corners| {
+            let cell = |code: u8| match code {
+                0 => '#',
+                1 => 'O',
+                _ => '.',
+            };
+            let rows = [
+                format!("{}#O{}", cell(corners[0]), cell(corners[1])),
+                "#.#O".to_string(),
+                format!("{}#O{}", cell(corners[2]), cell(corners[3])),
+            ];
+            pos(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+        })
+        .prop_filter("every string has a liberty", legal)
+}
+
+/// The black- or the white-analysis.
+fn one_player_analysis() -> impl Strategy<Value = Analysis> {
+    prop_oneof![Just(Analysis::Black), Just(Analysis::White)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// SOLVER-6.2: after histories full of captures and recaptures (so that the basic-ko and fixed-ko rules bind,
+    /// and tables shared across histories, SOLVER-4.7 and SOLVER-4.8, are put to the test), the solver and plain
+    /// minimax agree on every analysis value, under both end rules.
+    #[test]
+    fn analyses_after_capture_histories_agree_with_plain_minimax(
+        position in prop_oneof![crowded_position(), ko_position()],
+        two_passes in any::<bool>(),
+        picks in proptest::collection::vec(any::<u8>(), 0..8),
+    ) {
+        let ruleset = rulesets()[usize::from(two_passes)];
+        for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
+            let played = random_history(&ruleset, &position, analysis, &picks);
+            let Some(expected) = on_big_stack(|| {
+                naive::analysis_value_after(&ruleset, &position, analysis, &played, 3_000)
+            }) else {
+                continue;
+            };
+            let solved = value(analysis_value_after(&ruleset, &position, analysis, &played, LIMITS));
+            prop_assert_eq!(solved, Some(expected), "{:?} of {:?} after {:?}", analysis, position, played);
+        }
+    }
+
+    /// SOLVER-6.3: exchanging the colours exchanges the black- and the white-analysis: the black-score Black
+    /// reaches with White first is the white-score White reaches with Black first on the swapped position,
+    /// after the same points played.
+    #[test]
+    fn colour_swap_exchanges_the_analyses(
+        position in crowded_position(),
+        analysis in one_player_analysis(),
+        picks in proptest::collection::vec(any::<u8>(), 0..6),
+    ) {
+        let ruleset = Ruleset::naj();
+        let played = random_history(&ruleset, &position, analysis, &picks);
+        let other = match analysis {
+            Analysis::Black => Analysis::White,
+            _ => Analysis::Black,
+        };
+        let here = value(analysis_value_after(&ruleset, &position, analysis, &played, LIMITS));
+        let swapped = value(analysis_value_after(
+            &ruleset, &position.colors_swapped(), other, &played, LIMITS,
+        ));
+        prop_assert_eq!(here, swapped, "{:?} of {:?} after {:?}", analysis, position, played);
+    }
+
+    /// SOLVER-6.3: the values are the same on every rotation and mirror image of the board, with the history
+    /// mapped too.
+    #[test]
+    fn symmetric_images_have_the_same_values(
+        position in crowded_position(),
+        analysis in prop_oneof![Just(Analysis::Black), Just(Analysis::White), Just(Analysis::Single)],
+        picks in proptest::collection::vec(any::<u8>(), 0..6),
+        symmetry in proptest::sample::select(Symmetry::ALL.to_vec()),
+    ) {
+        let ruleset = Ruleset::naj();
+        let played = random_history(&ruleset, &position, analysis, &picks);
+        let map = GridMap::new(symmetry, position.shared_board()).expect("a grid");
+        let image = map.position(&position);
+        let moves: Vec<Move> = played.iter().map(|&mv| map.mv(mv).expect("on the board")).collect();
+        let here = value(analysis_value_after(&ruleset, &position, analysis, &played, LIMITS));
+        let there = value(analysis_value_after(&ruleset, &image, analysis, &moves, LIMITS));
+        prop_assert_eq!(here, there, "{:?} of {:?} after {:?} under {:?}", analysis, position, played, symmetry);
     }
 }

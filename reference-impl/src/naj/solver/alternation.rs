@@ -117,9 +117,13 @@ impl Phase for AlternationPhase {
         position: &Stones,
         _budget: &mut Budget,
     ) -> Result<(i64, i64), OutOfNodes> {
+        Ok(self.cheap_bounds(position))
+    }
+
+    fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64) {
         let high = self.potential(position, Color::Black) - self.floor(position, Color::White);
         let low = self.floor(position, Color::Black) - self.potential(position, Color::White);
-        Ok((low, high))
+        (low, high)
     }
 
     fn capture_value(&self, mover: Color, captured: u32) -> i64 {

@@ -209,6 +209,13 @@ impl Phase for AnalysisPhase<'_> {
         Ok((low, high))
     }
 
+    fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64) {
+        match self.bounds.get(position) {
+            Some(&known) => known,
+            None => self.quick_bounds(position),
+        }
+    }
+
     fn capture_value(&self, _mover: Color, _captured: u32) -> i64 {
         0
     }

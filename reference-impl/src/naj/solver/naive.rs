@@ -21,6 +21,34 @@ pub fn analysis_value(
     analysis_counting(ruleset, final_position, analysis, &mut 0, max_nodes)
 }
 
+/// SOLVER-6: [`analysis_value`] once the moves `played` have been made in the analysis (their ko
+/// prohibitions stay in force), or `None` if a move played is illegal or the search visits more than
+/// `max_nodes` states.
+pub fn analysis_value_after(
+    ruleset: &Ruleset,
+    final_position: &Position,
+    analysis: Analysis,
+    played: &[Move],
+    max_nodes: u64,
+) -> Option<i64> {
+    let mut sequence = Sequence::new(
+        final_position.clone(),
+        analysis.first_to_move(),
+        ruleset.sequence_rules(),
+    );
+    for &mv in played {
+        sequence.play(mv).ok()?;
+    }
+    analysis_minimax(
+        ruleset,
+        final_position,
+        analysis,
+        &sequence,
+        &mut 0,
+        max_nodes,
+    )
+}
+
 /// [`analysis_value`], counting its states in `nodes` (shared with an enclosing alternation).
 fn analysis_counting(
     ruleset: &Ruleset,

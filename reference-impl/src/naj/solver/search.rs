@@ -55,6 +55,9 @@ pub(crate) trait Phase {
     /// SOLVER-3.3: bounds `(low, high)` on the value of every state whose position is `position`, whatever the
     /// history, the player to move and the passes.
     fn bounds(&mut self, position: &Stones, budget: &mut Budget) -> Result<(i64, i64), OutOfNodes>;
+    /// SOLVER-3.8: bounds as [`Phase::bounds`] but found without a search: those of `bounds` if already known,
+    /// else weaker ones (the quick bounds of SOLVER-3.3).
+    fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64);
     /// SOLVER-2.3: the value a play of `mover` that removed `captured` stones adds (prisoners).
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
 }
@@ -102,8 +105,11 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
-    /// SOLVER-3.7, SOLVER-4.5: df-pn's numbers per exact state and threshold.
-    proofs: BoundedTable<(Key, u128, i64), FastBuild>,
+    /// SOLVER-3.7, SOLVER-4.7: df-pn's open numbers per position-level key and threshold, shared by every
+    /// history.
+    proofs: BoundedTable<(Key, i64), FastBuild>,
+    /// SOLVER-4.8: settled answers per key, each with what it depends on.
+    settled: proof::SettledTable,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -143,6 +149,7 @@ impl<'g, P: Phase> Search<'g, P> {
             transitions,
             used,
             proofs: BoundedTable::new(proof::MAX_ENTRIES),
+            settled: proof::SettledTable::new(),
         }
     }
 
@@ -151,10 +158,11 @@ impl<'g, P: Phase> Search<'g, P> {
         self.used[self.used.len() - 1]
     }
 
-    /// SOLVER-3: the exact value of the current state.
+    /// SOLVER-3, SOLVER-3.6: the exact value of the current state, by questions that start at the high bound
+    /// (the value when the minimiser can do no better than pass, often the value itself).
     pub fn value(&mut self) -> Result<i64, OutOfNodes> {
-        let (low, _) = self.root_bounds()?;
-        self.value_near(low)
+        let (_, high) = self.root_bounds()?;
+        self.value_near(high)
     }
 
     /// SOLVER-3.6, SOLVER-3.7: the exact value of the current state by questions "at least t?" (df-pn), the first

@@ -1,14 +1,23 @@
-//! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with a table keyed on
-//! the whole state the rest of the move-sequence depends on (SOLVER-4.5): the key of SOLVER-4.1 plus the set of
-//! transitions the history has used (the fixed-ko rule, KO-2.1).
+//! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with two tables keyed on
+//! the position-level key of SOLVER-4.1: open numbers, shared by every history (SOLVER-4.7), and settled
+//! answers, reused after another history only under the dependence guard of SOLVER-4.8.
 
-use super::{Phase, Search, Stones};
+use super::{Key, Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
+use crate::naj::solver::stones::{FastBuild, FastMap, Mask};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
-/// SOLVER-4.6: the most entries a table holds (about 130 bytes each with the map's overhead, so at most
-/// about 1 GiB).
+/// SOLVER-4.6: the most entries the table of open numbers holds (about 100 bytes each with the map's
+/// overhead).
 pub(in crate::naj::solver) const MAX_ENTRIES: usize = 8_000_000;
+
+/// SOLVER-4.6, SOLVER-4.8: the most settled answers held (about 150 bytes each with the map's overhead); a full
+/// table is emptied (an answer lost is searched again).
+pub(in crate::naj::solver) const MAX_SETTLED: usize = 4_000_000;
+
+/// SOLVER-4.8: the most settled answers held for one key (of different thresholds or guards); the oldest
+/// makes room.
+const SETTLED_PER_KEY: usize = 4;
 
 /// SOLVER-4.5: a 128-bit hash of a transition (two positions), for the set of transitions used.
 pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
@@ -35,12 +44,136 @@ pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
     (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0xc2b2_ae3d_27d4_eb4f))
 }
 
+/// SOLVER-4.8: an over-approximation of the set V of positions at which a settled answer's proof generated
+/// moves: the stones every position of V holds (a position lacking one of them is not in V), and a Bloom
+/// filter of 256 bits, two per position (a position whose bits are not all set is not in V). Neither test ever
+/// excludes a position of V.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Depends {
+    common: Stones,
+    bloom: [u64; 4],
+}
+
+impl Depends {
+    /// SOLVER-4.8: the empty set: an answer that depends on no history (the end of the move-sequence, or the
+    /// bounds of its position).
+    pub const NONE: Depends = Depends {
+        common: Stones {
+            black: Mask::MAX,
+            white: Mask::MAX,
+        },
+        bloom: [0; 4],
+    };
+
+    fn bits(fingerprint: u64) -> [(usize, u64); 2] {
+        let a = (fingerprint >> 8) as usize & 255;
+        let b = (fingerprint >> 40) as usize & 255;
+        [(a / 64, 1 << (a % 64)), (b / 64, 1 << (b % 64))]
+    }
+
+    /// Adds `position`, whose fingerprint is `fingerprint`.
+    fn add(&mut self, position: &Stones, fingerprint: u64) {
+        self.common.black &= position.black;
+        self.common.white &= position.white;
+        for (word, bit) in Depends::bits(fingerprint) {
+            self.bloom[word] |= bit;
+        }
+    }
+
+    /// Adds every position of `other`.
+    fn join(&mut self, other: &Depends) {
+        self.common.black &= other.common.black;
+        self.common.white &= other.common.white;
+        for (mine, theirs) in self.bloom.iter_mut().zip(other.bloom) {
+            *mine |= theirs;
+        }
+    }
+
+    /// Whether `position` (with this fingerprint) may be in the set: always true if it is.
+    fn may_hold(&self, position: &Stones, fingerprint: u64) -> bool {
+        position.black & self.common.black == self.common.black
+            && position.white & self.common.white == self.common.white
+            && Depends::bits(fingerprint)
+                .iter()
+                .all(|&(word, bit)| self.bloom[word] & bit != 0)
+    }
+}
+
+/// SOLVER-4.8: a settled answer for a key: "at least `threshold`" proven or disproven, what it depends on, the
+/// set of transitions used by the history it was found after, and (as a hash) the part of that set that
+/// leaves a position of `depends`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Settled {
+    threshold: i64,
+    proven: bool,
+    depends: Depends,
+    used: u128,
+    relevant: u128,
+}
+
+impl Settled {
+    /// SOLVER-4.8: whether this answer decides "at least `t`": a proof of a threshold at least `t`, or a
+    /// disproof of one at most `t`.
+    fn decides(&self, t: i64) -> bool {
+        if self.proven {
+            self.threshold >= t
+        } else {
+            self.threshold <= t
+        }
+    }
+}
+
+/// SOLVER-4.8: the settled answers, by key.
+pub(super) struct SettledTable {
+    map: FastMap<Key, Vec<Settled>>,
+    entries: usize,
+}
+
+impl SettledTable {
+    pub fn new() -> SettledTable {
+        SettledTable {
+            map: FastMap::with_hasher(FastBuild::default()),
+            entries: 0,
+        }
+    }
+
+    fn store(&mut self, key: Key, settled: Settled) {
+        if self.entries >= MAX_SETTLED {
+            self.map.clear();
+            self.entries = 0;
+        }
+        let answers = self.map.entry(key).or_default();
+        if answers.len() >= SETTLED_PER_KEY {
+            answers.remove(0);
+            self.entries -= 1;
+        }
+        answers.push(settled);
+        self.entries += 1;
+    }
+}
+
+/// SOLVER-3.7: numbers for a state, and (once settled) the positions the answer depends on (SOLVER-4.8).
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    numbers: Numbers,
+    depends: Depends,
+}
+
+impl Known {
+    fn open(numbers: Numbers) -> Known {
+        Known {
+            numbers,
+            depends: Depends::NONE,
+        }
+    }
+}
+
 impl<P: Phase> Search<'_, P> {
     /// SOLVER-3.6, SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until
     /// settled.
     pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
         loop {
-            let n = self.mid(threshold, UNBOUNDED, UNBOUNDED)?;
+            let n = self.mid(threshold, UNBOUNDED, UNBOUNDED)?.numbers;
             if n.proof == 0 {
                 return Ok(true);
             }
@@ -50,56 +183,110 @@ impl<P: Phase> Search<'_, P> {
         }
     }
 
-    /// SOLVER-4.5: the numbers of the current state for "at least `t`", as far as known without searching:
-    /// settled by the end of the move-sequence or by the position's bounds (SOLVER-3.3), else the table's.
-    fn known(&mut self, t: i64) -> Result<Numbers, OutOfNodes> {
+    /// SOLVER-4.8: the hash of the transitions the history made from positions `depends` may hold.
+    fn relevant_transitions(&self, depends: &Depends) -> u128 {
+        let mut hash = 0;
+        for i in 0..self.moves.len() {
+            let made = self.used[i + 1] ^ self.used[i];
+            if made != 0 && depends.may_hold(&self.positions[i], self.fingerprints[i]) {
+                hash ^= made;
+            }
+        }
+        hash
+    }
+
+    /// SOLVER-4.8: a settled answer stored for the current state's key that decides "at least `t`" and holds
+    /// after the current history.
+    fn settled_here(&self, t: i64) -> Option<Known> {
+        let answers = self.settled.map.get(&self.key())?;
+        let used = self.used_top();
+        answers
+            .iter()
+            .rev()
+            .find(|a| {
+                a.decides(t)
+                    && (a.used == used || a.relevant == self.relevant_transitions(&a.depends))
+            })
+            .map(|a| Known {
+                numbers: if a.proven { PROVEN } else { DISPROVEN },
+                depends: a.depends,
+            })
+    }
+
+    /// SOLVER-4.8: stores the settled answer `known` of "at least `t`" at the current state.
+    fn store_settled(&mut self, t: i64, known: Known) {
+        let settled = Settled {
+            threshold: t,
+            proven: known.numbers.proof == 0,
+            depends: known.depends,
+            used: self.used_top(),
+            relevant: self.relevant_transitions(&known.depends),
+        };
+        self.settled.store(self.key(), settled);
+    }
+
+    /// SOLVER-3.7, SOLVER-4.7, SOLVER-4.8: the numbers of the current state for "at least `t`", as far as known
+    /// without searching: settled by the end of the move-sequence or by the position's bounds (SOLVER-3.3), or
+    /// by a stored answer that holds after this history; else the open numbers of its key, or those of a state
+    /// not searched yet.
+    fn known(&mut self, t: i64, thorough: bool) -> Result<Known, OutOfNodes> {
         let position = *self.position();
         if self.passes() >= self.phase.end_passes() {
             let value = self.phase.end_value(&position, &mut self.budget)?;
-            return Ok(if value >= t { PROVEN } else { DISPROVEN });
+            return Ok(Known::open(if value >= t { PROVEN } else { DISPROVEN }));
         }
-        let (low, high) = self.phase.bounds(&position, &mut self.budget)?;
+        let (low, high) = if thorough {
+            self.phase.bounds(&position, &mut self.budget)?
+        } else {
+            self.phase.cheap_bounds(&position)
+        };
         if low >= t {
-            return Ok(PROVEN);
+            return Ok(Known::open(PROVEN));
         }
         if high < t {
-            return Ok(DISPROVEN);
+            return Ok(Known::open(DISPROVEN));
         }
-        Ok(self
-            .proofs
-            .get(&(self.key(), self.used_top(), t))
-            .unwrap_or(UNKNOWN))
+        if let Some(known) = self.settled_here(t) {
+            return Ok(known);
+        }
+        Ok(Known::open(
+            self.proofs.get(&(self.key(), t)).unwrap_or(UNKNOWN),
+        ))
     }
 
     /// SOLVER-3.7: df-pn's multiple iterative deepening on the current state.
-    fn mid(
-        &mut self,
-        t: i64,
-        proof_limit: u32,
-        disproof_limit: u32,
-    ) -> Result<Numbers, OutOfNodes> {
+    fn mid(&mut self, t: i64, proof_limit: u32, disproof_limit: u32) -> Result<Known, OutOfNodes> {
         self.budget.spend(1)?;
         if self.moves.len() > self.budget.max_depth {
             return Err(OutOfNodes);
         }
-        let here = self.known(t)?;
-        if here.reaches(proof_limit, disproof_limit) {
+        let here = self.known(t, true)?;
+        if here.numbers.settled() || here.numbers.reaches(proof_limit, disproof_limit) {
             return Ok(here);
         }
         let or = self.to_move() == self.phase.maximizer();
         let children = self.children();
-        let mut numbers = Vec::with_capacity(children.len());
+        let mut known = Vec::with_capacity(children.len());
         for child in &children {
             self.push(child);
-            let n = self.known(t - child.gain);
+            let k = self.known(t - child.gain, false);
             self.pop();
-            numbers.push(n?);
+            known.push(k?);
         }
+        let mut numbers: Vec<Numbers> = known.iter().map(|k| k.numbers).collect();
         loop {
             let n = combine(or, &numbers);
+            if n.settled() {
+                let settled = Known {
+                    numbers: n,
+                    depends: self.depends_of(or, n, &known),
+                };
+                self.store_settled(t, settled);
+                return Ok(settled);
+            }
             if n.reaches(proof_limit, disproof_limit) {
-                self.proofs.store((self.key(), self.used_top(), t), n);
-                return Ok(n);
+                self.proofs.store((self.key(), t), n);
+                return Ok(Known::open(n));
             }
             let (best, child_proof, child_disproof) =
                 select(or, &numbers, n, proof_limit, disproof_limit);
@@ -107,7 +294,38 @@ impl<P: Phase> Search<'_, P> {
             self.push(&child);
             let result = self.mid(t - child.gain, child_proof, child_disproof);
             self.pop();
-            numbers[best] = result?;
+            let result = result?;
+            numbers[best] = result.numbers;
+            known[best] = result;
         }
+    }
+
+    /// SOLVER-4.8: what the settled answer of the current state depends on: its own position (its legal moves
+    /// depend on the transitions used from it) and the dependences of the children that settle it: the first
+    /// child settled the way the state's player wants, if he won; else every child.
+    fn depends_of(&self, or: bool, n: Numbers, children: &[Known]) -> Depends {
+        let mut depends = Depends::NONE;
+        depends.add(
+            self.position(),
+            self.fingerprints[self.fingerprints.len() - 1],
+        );
+        let won = (n.proof == 0) == or;
+        let wins = |k: &Known| {
+            if or {
+                k.numbers.proof == 0
+            } else {
+                k.numbers.disproof == 0
+            }
+        };
+        if won {
+            if let Some(child) = children.iter().find(|k| wins(k)) {
+                depends.join(&child.depends);
+            }
+        } else {
+            for child in children {
+                depends.join(&child.depends);
+            }
+        }
+        depends
     }
 }
