@@ -1,4 +1,6 @@
-//! The case format (spec/cases.md), as read from YAML. Every struct denies unknown fields.
+//! The case format (spec/cases.md), as read from YAML: the schema a case file deserializes into, and nothing
+//! else. Every struct denies unknown fields. What the schema means once read (a ruleset's name and defaults, the
+//! analyses a game check needs, the checks with their errata applied) is in `resolve.rs`.
 
 use crate::drawn::{Board, ControlMap, Labels, PointsMap, StatusMap, TerritoryMap};
 use crate::moves::MovesSpec;
@@ -8,6 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use gorules_vocabulary::{Analyses, Feature, KoRule, Phase, Reason, RulesetName, Suicide};
+// What every check has and the analyses a game check needs are resolved values; their old paths still work.
+pub use crate::resolve::{AnalysesNeeded, Common};
 
 /// CASE-1: one case file.
 #[derive(Debug, Clone, Deserialize)]
@@ -128,16 +132,6 @@ pub enum Color {
     White,
 }
 
-impl Color {
-    /// The notation's player.
-    pub fn player(self) -> gorules_grammar::Player {
-        match self {
-            Color::Black => gorules_grammar::Player::Black,
-            Color::White => gorules_grammar::Player::White,
-        }
-    }
-}
-
 /// The colour asked about by a control check: one player or both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -217,35 +211,6 @@ pub struct J89Options {
     pub article_13: crate::j89::Article13,
     /// J89-10.2: komi (0 unless agreed).
     pub komi: crate::j89::Komi,
-}
-
-impl Ruleset {
-    /// The ruleset's name, the first part of every trial name.
-    pub fn name(&self) -> &'static str {
-        self.ruleset_name().name()
-    }
-
-    /// CASE-1.3: the ruleset's name in the vocabulary.
-    pub fn ruleset_name(&self) -> RulesetName {
-        match self {
-            Ruleset::Naj(_) => RulesetName::Naj,
-            Ruleset::Core(_) => RulesetName::Core,
-            Ruleset::Japanese1989(_) => RulesetName::Japanese1989,
-        }
-    }
-
-    /// CASE-1.3: a ruleset named `name` with its default options (the core ruleset: no ko rule, suicide
-    /// prohibited).
-    pub fn with_defaults(name: RulesetName) -> Ruleset {
-        match name {
-            RulesetName::Naj => Ruleset::Naj(NajOptions::default()),
-            RulesetName::Japanese1989 => Ruleset::Japanese1989(J89Options::default()),
-            RulesetName::Core => Ruleset::Core(CoreOptions {
-                ko: Vec::new(),
-                suicide: Suicide::Prohibited,
-            }),
-        }
-    }
 }
 
 /// CASE-1.3: the options of the core ruleset.
@@ -335,51 +300,6 @@ impl<'de> Deserialize<'de> for Ruleset {
     }
 }
 
-/// CASE-4.7: which analyses a game check's expectations need.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AnalysesNeeded {
-    /// The black-analysis (two-analysis rules).
-    pub black: bool,
-    /// The white-analysis (two-analysis rules).
-    pub white: bool,
-    /// The single analysis (NAJ-9.3).
-    pub single: bool,
-}
-
-impl Game {
-    /// CASE-4.7: the analyses this check's expectations need under `ruleset`: Black's side for his reference,
-    /// control, points or score, White's likewise, both for the combined map, the totals and a result.
-    pub fn analyses_needed(&self, ruleset: &Ruleset) -> AnalysesNeeded {
-        let black = self.black_reference.is_some()
-            || self.black_control.is_some()
-            || self.black_points.is_some()
-            || self.black_score.is_some();
-        let white = self.white_reference.is_some()
-            || self.white_control.is_some()
-            || self.white_points.is_some()
-            || self.white_score.is_some();
-        let both = self.control.is_some()
-            || self.board_score.is_some()
-            || self.score.is_some()
-            || matches!(self.result, Some(r) if r != GameResult::NoResult);
-        let single = matches!(ruleset, Ruleset::Naj(o) if o.analyses == Analyses::Single);
-        if single {
-            let any = black || white || both || self.reference.is_some();
-            AnalysesNeeded {
-                black: false,
-                white: false,
-                single: any,
-            }
-        } else {
-            AnalysesNeeded {
-                black: black || both,
-                white: white || both,
-                single: false,
-            }
-        }
-    }
-}
-
 /// CASE-4: one check, keyed by its kind.
 #[derive(Debug, Clone)]
 pub enum Check {
@@ -452,48 +372,6 @@ impl<'de> Deserialize<'de> for Check {
             }
         }
         d.deserialize_map(V)
-    }
-}
-
-/// What every check has.
-#[derive(Debug, Clone, Copy)]
-pub struct Common<'a> {
-    /// The check's name, unique in its case.
-    pub name: &'a str,
-    /// Features this check needs beyond the case's.
-    pub features: &'a [Feature],
-}
-
-impl Check {
-    /// The check's name and extra features.
-    pub fn common(&self) -> Common<'_> {
-        let (name, features) = match self {
-            Check::Legality(c) => (&c.name, &c.features),
-            Check::Replay(c) => (&c.name, &c.features),
-            Check::Immortal(c) => (&c.name, &c.features),
-            Check::Control(c) => (&c.name, &c.features),
-            Check::Game(c) => (&c.name, &c.features),
-            Check::BestPlay(c) => (&c.name, &c.features),
-            Check::Status(c) => (&c.name, &c.features),
-            Check::Territory(c) => (&c.name, &c.features),
-            Check::J89Game(c) => (&c.name, &c.features),
-        };
-        Common { name, features }
-    }
-
-    /// The kind, as written in the file.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Check::Legality(_) => "legality",
-            Check::Replay(_) => "replay",
-            Check::Immortal(_) => "immortal",
-            Check::Control(_) => "control",
-            Check::Game(_) => "game",
-            Check::BestPlay(_) => "best_play",
-            Check::Status(_) => "status",
-            Check::Territory(_) => "territory",
-            Check::J89Game(_) => "j89_game",
-        }
     }
 }
 
@@ -896,31 +774,5 @@ pub mod serde_yaml_value {
                 Raw::S(s) => s,
             }))
         }
-    }
-}
-
-impl Case {
-    /// The checks with every erratum applied: where the source is wrong, the check expects our answer
-    /// (CASE-6). Errors name the erratum that cannot be applied.
-    pub fn effective_checks(&self) -> Result<Vec<Check>, String> {
-        let mut checks = self.checks.clone();
-        for er in &self.errata {
-            let check = checks
-                .iter_mut()
-                .find(|c| c.common().name == er.check)
-                .ok_or_else(|| {
-                    format!(
-                        "erratum for check `{}`, which is not in this case",
-                        er.check
-                    )
-                })?;
-            crate::errata::apply(check, &er.field, &er.ours.0).map_err(|m| {
-                format!(
-                    "erratum for check `{}`, field `{}`: {m}",
-                    er.check, er.field
-                )
-            })?;
-        }
-        Ok(checks)
     }
 }
