@@ -414,3 +414,30 @@ proptest! {
         prop_assert_eq!(here, there, "{:?} of {:?} after {:?} under {:?}", analysis, position, played, symmetry);
     }
 }
+
+/// SOLVER-4.7 (retired): a position whose lines are full of captures and recaptures (White takes the eye, Black
+/// retakes), where df-pn with open numbers shared across histories ran out of 2 million nodes, and the colour-
+/// swapped position did not: both must be decided, with the same value.
+#[test]
+fn capture_cycles_on_three_by_three_are_decided_under_either_colour() {
+    let ruleset = Ruleset::naj();
+    let black = pos(&["###", "##.", ".##"]);
+    let point = |i: usize| Move::Play(black.board().points().nth(i).expect("on the board"));
+    let played = [Move::Pass, Move::Pass, point(6)];
+    let here = value(analysis_value_after(
+        &ruleset,
+        &black,
+        Analysis::White,
+        &played,
+        LIMITS,
+    ));
+    let swapped = value(analysis_value_after(
+        &ruleset,
+        &black.colors_swapped(),
+        Analysis::Black,
+        &played,
+        LIMITS,
+    ));
+    assert_eq!(here, Some(0));
+    assert_eq!(swapped, Some(0));
+}

@@ -105,9 +105,9 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
-    /// SOLVER-3.7, SOLVER-4.7: df-pn's open numbers per position-level key and threshold, shared by every
-    /// history.
-    proofs: BoundedTable<(Key, i64), FastBuild>,
+    /// SOLVER-3.7, SOLVER-4.5: df-pn's open numbers per exact state (the key, the set of transitions used) and
+    /// threshold.
+    proofs: BoundedTable<(Key, u128, i64), FastBuild>,
     /// SOLVER-4.8: settled answers per key, each with what it depends on.
     settled: proof::SettledTable,
 }

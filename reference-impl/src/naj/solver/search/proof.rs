@@ -1,13 +1,13 @@
-//! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with two tables keyed on
-//! the position-level key of SOLVER-4.1: open numbers, shared by every history (SOLVER-4.7), and settled
-//! answers, reused after another history only under the dependence guard of SOLVER-4.8.
+//! SOLVER-3.7: "is the value at least t?" by depth-first proof-number search (df-pn), with two tables: open
+//! numbers per exact state (SOLVER-4.5), and settled answers per position-level key (SOLVER-4.1), reused after
+//! another history only under the dependence guard of SOLVER-4.8.
 
 use super::{Key, Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
 use crate::naj::solver::stones::{FastBuild, FastMap, Mask};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
-/// SOLVER-4.6: the most entries the table of open numbers holds (about 100 bytes each with the map's
+/// SOLVER-4.6: the most entries the table of open numbers holds (about 130 bytes each with the map's
 /// overhead).
 pub(in crate::naj::solver) const MAX_ENTRIES: usize = 8_000_000;
 
@@ -225,10 +225,10 @@ impl<P: Phase> Search<'_, P> {
         self.settled.store(self.key(), settled);
     }
 
-    /// SOLVER-3.7, SOLVER-4.7, SOLVER-4.8: the numbers of the current state for "at least `t`", as far as known
+    /// SOLVER-3.7, SOLVER-4.5, SOLVER-4.8: the numbers of the current state for "at least `t`", as far as known
     /// without searching: settled by the end of the move-sequence or by the position's bounds (SOLVER-3.3), or
-    /// by a stored answer that holds after this history; else the open numbers of its key, or those of a state
-    /// not searched yet.
+    /// by a stored answer that holds after this history; else the open numbers of its exact state, or those of a
+    /// state not searched yet.
     fn known(&mut self, t: i64, thorough: bool) -> Result<Known, OutOfNodes> {
         let position = *self.position();
         if self.passes() >= self.phase.end_passes() {
@@ -250,7 +250,9 @@ impl<P: Phase> Search<'_, P> {
             return Ok(known);
         }
         Ok(Known::open(
-            self.proofs.get(&(self.key(), t)).unwrap_or(UNKNOWN),
+            self.proofs
+                .get(&(self.key(), self.used_top(), t))
+                .unwrap_or(UNKNOWN),
         ))
     }
 
@@ -285,7 +287,7 @@ impl<P: Phase> Search<'_, P> {
                 return Ok(settled);
             }
             if n.reaches(proof_limit, disproof_limit) {
-                self.proofs.store((self.key(), t), n);
+                self.proofs.store((self.key(), self.used_top(), t), n);
                 return Ok(Known::open(n));
             }
             let (best, child_proof, child_disproof) =
