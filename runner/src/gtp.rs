@@ -403,7 +403,18 @@ impl Gtp {
 
     /// Sends a command that must succeed; a `?` response is an error naming the command.
     pub fn ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
-        let r = self.send(name, args)?;
+        let timeout = self.timeout;
+        self.ok_within(name, args, timeout)
+    }
+
+    /// Like [`Gtp::ok`] with a timeout of its own.
+    pub fn ok_within(
+        &mut self,
+        name: &str,
+        args: &[&str],
+        timeout: Duration,
+    ) -> Result<String, EngineError> {
+        let r = self.send_within(name, args, timeout)?;
         if r.success {
             Ok(r.text)
         } else {

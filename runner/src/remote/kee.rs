@@ -14,16 +14,7 @@ impl Remote {
     /// Sends a Kee command that must succeed.
     fn kee_ok(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
         let timeout = self.timeout;
-        let r = self.gtp()?.send_within(name, args, timeout)?;
-        if r.success {
-            Ok(r.text)
-        } else {
-            Err(EngineError::refused(format!(
-                "`{name} {}` failed: {}",
-                args.join(" "),
-                r.text
-            )))
-        }
+        self.gtp()?.ok_within(name, args, timeout)
     }
 }
 
