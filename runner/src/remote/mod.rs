@@ -262,6 +262,25 @@ enum Played {
 }
 
 impl Remote {
+    /// NAJ-5, NAJ-6 (PROTO-3.9, PROTO-3.10): `board` set up alone (no history, no prisoners) in a sequence, then
+    /// `command COLOR`, whose answer is a list of vertices.
+    fn stones_of(
+        &mut self,
+        start: &Start,
+        board: &Grid,
+        command: &str,
+        c: Color,
+    ) -> Result<BTreeSet<At>, EngineError> {
+        let s = Start {
+            board: board.clone(),
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Sequence, &[])?;
+        parse_vertices(&self.ok(command, &[color_word(c)])?, board.height())
+    }
+
     /// Starts the engine and asks what it can do; `profile_features` stand in for `gorules-features` on an
     /// engine without the extensions (PROTO-6).
     pub fn start(
@@ -742,17 +761,7 @@ impl Engine for Remote {
         board: &Grid,
         c: Color,
     ) -> Result<BTreeSet<At>, EngineError> {
-        let s = Start {
-            board: board.clone(),
-            history: None,
-            prisoners: Prisoners::default(),
-            ..start.clone()
-        };
-        self.setup(&s, Phase::Sequence, &[])?;
-        parse_vertices(
-            &self.ok("gorules-immortal", &[color_word(c)])?,
-            board.height(),
-        )
+        self.stones_of(start, board, "gorules-immortal", c)
     }
 
     fn control(
@@ -761,17 +770,7 @@ impl Engine for Remote {
         reference: &Grid,
         c: Color,
     ) -> Result<BTreeSet<At>, EngineError> {
-        let s = Start {
-            board: reference.clone(),
-            history: None,
-            prisoners: Prisoners::default(),
-            ..start.clone()
-        };
-        self.setup(&s, Phase::Sequence, &[])?;
-        parse_vertices(
-            &self.ok("gorules-control", &[color_word(c)])?,
-            reference.height(),
-        )
+        self.stones_of(start, reference, "gorules-control", c)
     }
 
     fn statuses(

@@ -4,7 +4,7 @@
 
 use super::{Key, Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
-use crate::naj::solver::stones::{FastBuild, FastMap, Mask};
+use crate::naj::solver::stones::{FastMap, Mask};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.6: the most entries the table of open numbers holds (about 130 bytes each with the map's
@@ -132,7 +132,7 @@ pub(super) struct SettledTable {
 impl SettledTable {
     pub fn new() -> SettledTable {
         SettledTable {
-            map: FastMap::with_hasher(FastBuild::default()),
+            map: FastMap::default(),
             entries: 0,
         }
     }
