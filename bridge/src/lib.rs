@@ -101,7 +101,7 @@ pub fn to_move(case: &Case) -> Color {
     case.to_move.map_or(Color::Black, color)
 }
 
-/// KO-1 to KO-5: a case's ko rule name (CASE-1.3) as the reference's ko rule.
+/// KO-1 to KO-6: a case's ko rule name (CASE-1.3) as the reference's ko rule.
 pub fn ko_rule(name: model::KoRule) -> KoRule {
     match name {
         model::KoRule::BasicKo => KoRule::BasicKo,
@@ -109,6 +109,7 @@ pub fn ko_rule(name: model::KoRule) -> KoRule {
         model::KoRule::SimpleKo => KoRule::SimpleKo,
         model::KoRule::PositionalSuperko => KoRule::PositionalSuperko,
         model::KoRule::SituationalSuperko => KoRule::SituationalSuperko,
+        model::KoRule::OnePlay => KoRule::OnePlay,
     }
 }
 
@@ -162,7 +163,9 @@ pub fn analysis(phase: model::Phase) -> Option<Analysis> {
         model::Phase::BlackAnalysis => Some(Analysis::Black),
         model::Phase::WhiteAnalysis => Some(Analysis::White),
         model::Phase::Analysis => Some(Analysis::Single),
-        model::Phase::Alternation | model::Phase::Sequence => None,
+        model::Phase::Alternation | model::Phase::Sequence | model::Phase::DefaultRestriction => {
+            None
+        }
     }
 }
 
@@ -172,6 +175,9 @@ pub fn phase(phase: model::Phase, to_move: Color) -> Result<Phase, Unconvertible
     match phase {
         model::Phase::Alternation => Ok(Phase::Alternation { to_move }),
         model::Phase::Sequence => Err(unconvertible("a bare move-sequence is not a NAJ phase")),
+        model::Phase::DefaultRestriction => Err(unconvertible(
+            "the default restriction rules' move-sequence is not a NAJ phase",
+        )),
         other => Ok(Phase::Analysis(
             analysis(other).expect("every other phase is an analysis"),
         )),

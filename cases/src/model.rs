@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
-pub use gorules_vocabulary::{Analyses, Feature, KoRule, Phase, Reason, RulesetName, Suicide};
+pub use gorules_vocabulary::{
+    Analyses, EndReason, Feature, KoRule, Phase, Reason, RulesetName, Suicide,
+};
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
 
@@ -518,6 +520,9 @@ pub struct Replay {
     /// Whether the phase has ended after the last move.
     #[serde(default)]
     pub ends: Option<bool>,
+    /// How the phase ended after the last move (PROTO-3.7's words; implies `ends: true`).
+    #[serde(default)]
+    pub end_reason: Option<EndReason>,
     /// Prisoners after the last move.
     #[serde(default)]
     pub prisoners: Option<Prisoners>,

@@ -23,13 +23,15 @@ pub enum Illegal {
     PositionalSuperko,
     /// KO-5 `situational-superko`.
     SituationalSuperko,
+    /// KO-6 `one-play`.
+    OnePlay,
     /// CORE-1.1 `off-board`: the point is not an intersection of this board (not a rule of play: a caller error).
     OffBoard,
 }
 
 impl Illegal {
     /// CORE-5 / KO: every reason, in the order they are checked.
-    pub const ALL: [Illegal; 8] = [
+    pub const ALL: [Illegal; 9] = [
         Illegal::OffBoard,
         Illegal::Occupied,
         Illegal::Suicide,
@@ -38,6 +40,7 @@ impl Illegal {
         Illegal::SimpleKo,
         Illegal::PositionalSuperko,
         Illegal::SituationalSuperko,
+        Illegal::OnePlay,
     ];
 
     /// CORE-5 / KO: the reason as the vocabulary names it (cases, `gorules-legal`); none for `off-board`, which is
@@ -51,6 +54,7 @@ impl Illegal {
             Illegal::SimpleKo => Reason::SimpleKo,
             Illegal::PositionalSuperko => Reason::PositionalSuperko,
             Illegal::SituationalSuperko => Reason::SituationalSuperko,
+            Illegal::OnePlay => Reason::OnePlay,
             Illegal::OffBoard => return None,
         })
     }
@@ -74,6 +78,7 @@ impl From<Reason> for Illegal {
             Reason::SimpleKo => Illegal::SimpleKo,
             Reason::PositionalSuperko => Illegal::PositionalSuperko,
             Reason::SituationalSuperko => Illegal::SituationalSuperko,
+            Reason::OnePlay => Illegal::OnePlay,
         }
     }
 }
@@ -86,6 +91,7 @@ impl From<KoRule> for Illegal {
             KoRule::SimpleKo => Illegal::SimpleKo,
             KoRule::PositionalSuperko => Illegal::PositionalSuperko,
             KoRule::SituationalSuperko => Illegal::SituationalSuperko,
+            KoRule::OnePlay => Illegal::OnePlay,
         }
     }
 }

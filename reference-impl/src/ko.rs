@@ -26,16 +26,19 @@ pub enum KoRule {
     PositionalSuperko,
     /// KO-5 situational superko: a play may not recreate an earlier position with the same player to move.
     SituationalSuperko,
+    /// KO-6 1-play rule: a play may not leave the board as it found it (a cycle of one play).
+    OnePlay,
 }
 
 impl KoRule {
     /// KO: every rule, in the order a [`KoRules`] checks them (the first that forbids a play is reported).
-    pub const ALL: [KoRule; 5] = [
+    pub const ALL: [KoRule; 6] = [
         KoRule::BasicKo,
         KoRule::FixedKo,
         KoRule::SimpleKo,
         KoRule::PositionalSuperko,
         KoRule::SituationalSuperko,
+        KoRule::OnePlay,
     ];
 
     /// KO: the rule's kebab-case name (the vocabulary's word), which is also the reason an illegal play reports.
@@ -51,6 +54,7 @@ impl KoRule {
             KoRule::SimpleKo => simple_ko_forbids(sequence, play),
             KoRule::PositionalSuperko => positional_superko_forbids(sequence, play),
             KoRule::SituationalSuperko => situational_superko_forbids(sequence, play),
+            KoRule::OnePlay => one_play_forbids(sequence, play),
         }
     }
 }
@@ -125,6 +129,11 @@ fn situational_superko_forbids(sequence: &Sequence, play: &ProposedPlay<'_>) -> 
         .any(|index| sequence.to_move_at(index) == next_to_move)
 }
 
+/// KO-6.1: the play would leave the board exactly as it is (only a suicide of the one stone played can).
+fn one_play_forbids(sequence: &Sequence, play: &ProposedPlay<'_>) -> bool {
+    play.effect.position == *sequence.position()
+}
+
 impl fmt::Display for KoRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -161,6 +170,7 @@ impl From<KoRule> for vocabulary::KoRule {
             KoRule::SimpleKo => vocabulary::KoRule::SimpleKo,
             KoRule::PositionalSuperko => vocabulary::KoRule::PositionalSuperko,
             KoRule::SituationalSuperko => vocabulary::KoRule::SituationalSuperko,
+            KoRule::OnePlay => vocabulary::KoRule::OnePlay,
         }
     }
 }
@@ -173,6 +183,7 @@ impl From<vocabulary::KoRule> for KoRule {
             vocabulary::KoRule::SimpleKo => KoRule::SimpleKo,
             vocabulary::KoRule::PositionalSuperko => KoRule::PositionalSuperko,
             vocabulary::KoRule::SituationalSuperko => KoRule::SituationalSuperko,
+            vocabulary::KoRule::OnePlay => KoRule::OnePlay,
         }
     }
 }

@@ -7,7 +7,8 @@
 //! - [`position`] (CORE-3): positions, their identity and hash; [`symmetry`]: rotations and mirrorings;
 //! - [`string`] (CORE-4): strings and liberties;
 //! - [`moves`] (CORE-5): plays and passes, capture and suicide; [`illegal`]: the reasons a move is illegal;
-//! - [`ko`] (KO-1 to KO-5): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
+//! - [`ko`] (KO-1 to KO-6): the ko and repetition rules; [`sequence`]: a move-sequence and its history;
+//! - [`kodef`] (KODEF): seed 004's definition of ko: the default restriction rules, local-area, basic-ko-intersections, kos;
 //! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets;
 //! - [`kee`] (KEE-1 to KEE-13, KEE-15): the Kee Rules, for any graph and any number of players;
 //! - [`j89`] (J89-7, J89-8, J89-10): the Japanese 1989 Rules' confirmation of life and death, territory, result;
@@ -26,6 +27,7 @@ pub mod illegal;
 pub mod j89;
 pub mod kee;
 pub mod ko;
+pub mod kodef;
 pub mod moves;
 pub mod naj;
 pub mod position;

@@ -457,3 +457,53 @@ fn japanese_1989_confirmation_as_played() {
     );
     assert!(perfect.ends_with("= E5 B4 C4 D4 E4 A3 B3\n\n"), "{perfect}");
 }
+
+#[test]
+fn the_default_restriction_rules() {
+    // KODEF-2 (seed 004, "Reasons for the Non-obvious Conditions: Fixed-ko-rule"), on a constructed basic ko:
+    // 1 captures, 2 and 3 pass, 4 takes back (exempt from the cycle-end rule), 5 and 6 pass; 7 at 1 is forbidden
+    // by the fixed-ko rule; a third pass then ends the move-sequence.
+    let out = session(
+        "gorules-setup default-restriction ....../..XO../.XO.O./..XO../...... black\n\
+         play black D3\n\
+         play white pass\n\
+         play black pass\n\
+         play white C3\n\
+         play black pass\n\
+         play white pass\n\
+         gorules-state\n\
+         gorules-legal black D3\n\
+         play black pass\n\
+         gorules-state\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n\
+         = moves=6 passes=2 ended=no prisoners=1,1 to_move=black\n\n\
+         = illegal fixed-ko\n\n=\n\n\
+         = moves=7 passes=3 ended=passes prisoners=1,1 to_move=white\n\n"
+    );
+    // KODEF-2.5: White first; after plays, Black's pass brings back the start board with White to move: the
+    // cycle-end rule ends the move-sequence.
+    let out = session(
+        "gorules-setup default-restriction ....../..XO../.XO.O./..XO../...... white\n\
+         play white pass\nplay black D3\nplay white pass\nplay black pass\nplay white C3\n\
+         gorules-state\nplay black pass\ngorules-state\nplay white pass\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n=\n\n=\n\n=\n\n=\n\n=\n\n\
+         = moves=5 passes=0 ended=no prisoners=1,1 to_move=black\n\n=\n\n\
+         = moves=6 passes=1 ended=cycle-end prisoners=1,1 to_move=white\n\n\
+         ? illegal move: ended\n\n"
+    );
+    // KO-6: under allowed suicide the 1-play rule forbids a one-stone suicide.
+    let out = session(
+        "gorules-ruleset core suicide=allowed\n\
+         gorules-setup default-restriction .X./X.X/.X. white\n\
+         gorules-legal white B2\n\
+         gorules-setup sequence .X./X.X/.X. white\n\
+         gorules-legal white B2\n",
+    );
+    assert_eq!(out, "=\n\n=\n\n= illegal one-play\n\n=\n\n= legal\n\n");
+}

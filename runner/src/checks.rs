@@ -244,11 +244,17 @@ fn replay(case: &Case, c: &Replay, engine: &mut dyn Engine) -> Judged {
             let last = at(played).unwrap_or(&s.board);
             compare_grid(&mut out, tag("end".into()), &grid(end), last);
         }
-        if let Some(ends) = c.ends {
+        if let Some(ends) = c.ends.or(c.end_reason.map(|_| true)) {
             match got.ended {
                 Some(e) if e != ends => out.push(Mismatch::new(tag("phase ended".into()), ends, e)),
                 Some(_) => {}
                 None => return Err(Verdict::Ignored(Ignored::CannotTellEnd)),
+            }
+        }
+        if let (Some(want), Some(true)) = (c.end_reason, got.ended) {
+            if got.end_reason != Some(want) {
+                let found = got.end_reason.map_or("no reason given", |r| r.name());
+                out.push(Mismatch::new(tag("end reason".into()), want.name(), found));
             }
         }
         if let Some(p) = c.prisoners {

@@ -4,7 +4,9 @@
 
 use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Refusal};
 use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
-use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::model::{
+    Case, Check, Color, EndReason, Feature, Phase, Prisoners, Reason, Ruleset,
+};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
 use std::collections::{BTreeMap, BTreeSet};
@@ -142,8 +144,8 @@ pub struct ReplayOutcome {
     pub ended: Option<bool>,
     /// Prisoners after the last legal move.
     pub prisoners: Prisoners,
-    /// NAJN: whether a cycle ended the game (NAJ-9.1).
-    pub no_result: bool,
+    /// How the phase ended (PROTO-3.7), if it ended and the engine can tell.
+    pub end_reason: Option<EndReason>,
 }
 
 /// What an engine can be asked: its rule features (CASE-5) and the protocol commands it knows.

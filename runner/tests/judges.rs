@@ -7,7 +7,7 @@
 
 use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::kee::{KeeCase, KeeCheck, PlayerName};
-use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason};
+use gorules_cases::model::{Case, Check, Color, EndReason, Feature, Phase, Prisoners, Reason};
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
@@ -616,7 +616,7 @@ fn best_play() {
             illegal: None,
             ended: Some(true),
             prisoners: Prisoners { black: 0, white: 1 },
-            no_result: false,
+            end_reason: Some(EndReason::Passes),
         })),
     ];
     let r = Recorded {

@@ -192,6 +192,10 @@ vocabulary!(
         PositionalSuperko = "positional-superko",
         /// KO-5.
         SituationalSuperko = "situational-superko",
+        /// KO-6.
+        OnePlay = "one-play",
+        /// KODEF-2: the default restriction rules' move-sequence (its cycle-end and 3-pass ends).
+        DefaultRestriction = "default-restriction",
         /// NAJ-2: the alternation.
         NajAlternation = "naj-alternation",
         /// NAJ-3: the analyses.
@@ -255,11 +259,13 @@ vocabulary!(
         PositionalSuperko = "positional-superko",
         /// KO-5.
         SituationalSuperko = "situational-superko",
+        /// KO-6.
+        OnePlay = "one-play",
     }
 );
 
 vocabulary!(
-    /// KO-1..KO-5: a ko rule, as the core ruleset's `ko` option lists them.
+    /// KO-1..KO-6: a ko rule, as the core ruleset's `ko` option lists them.
     KoRule, "ko rule" {
         /// KO-1.
         BasicKo = "basic-ko",
@@ -271,6 +277,8 @@ vocabulary!(
         PositionalSuperko = "positional-superko",
         /// KO-5.
         SituationalSuperko = "situational-superko",
+        /// KO-6.
+        OnePlay = "one-play",
     }
 );
 
@@ -283,6 +291,7 @@ impl From<KoRule> for Reason {
             KoRule::SimpleKo => Reason::SimpleKo,
             KoRule::PositionalSuperko => Reason::PositionalSuperko,
             KoRule::SituationalSuperko => Reason::SituationalSuperko,
+            KoRule::OnePlay => Reason::OnePlay,
         }
     }
 }
@@ -314,6 +323,20 @@ vocabulary!(
         Analysis = "analysis",
         /// A bare move-sequence with no end condition.
         Sequence = "sequence",
+        /// KODEF-2: a move-sequence under the default restriction rules, ended by three passes or the cycle-end rule.
+        DefaultRestriction = "default-restriction",
+    }
+);
+
+vocabulary!(
+    /// PROTO-3.7, CASE-4.2: how a move-sequence ended (`gorules-state`'s `ended=`, a replay's `end_reason`).
+    EndReason, "end reason" {
+        /// CORE-7.2, NAJ-2, KODEF-2.4: the passes that end the phase.
+        Passes = "passes",
+        /// NAJ-9.1: a cycle ended the alternation without result.
+        NoResult = "no-result",
+        /// KODEF-2.5: the cycle-end rule.
+        CycleEnd = "cycle-end",
     }
 );
 
@@ -759,6 +782,7 @@ mod tests {
         round_trip::<KoRule>();
         round_trip::<Suicide>();
         round_trip::<Phase>();
+        round_trip::<EndReason>();
         round_trip::<RulesetName>();
         round_trip::<NajOption>();
         round_trip::<Analyses>();

@@ -41,6 +41,9 @@ pub(super) fn replay(
     e: &mut dyn FnMut(String),
 ) {
     let alts = moves_ok(&c.moves, board, labels, Some(board), e);
+    if c.end_reason.is_some() && c.ends == Some(false) {
+        e("`end_reason` says how the phase ended, but `ends` is false".into());
+    }
     for alt in &alts {
         for p in &c.positions {
             if p.after == 0 || p.after > alt.moves.len() {
@@ -191,19 +194,21 @@ pub(super) fn best_play(
     }
 }
 
-/// CASE-1.3a: the core ruleset takes legality and replay checks in the alternation or a sequence.
+/// CASE-1.3a: the core ruleset takes legality and replay checks in the alternation, a sequence or the default
+/// restriction rules' move-sequence.
 pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
     if !matches!(case.ruleset, Ruleset::Core(_)) {
         return;
     }
     let phase_ok = match check {
-        Check::Legality(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
-        Check::Replay(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
+        Check::Legality(c) => core_takes(c.phase),
+        Check::Replay(c) => core_takes(c.phase),
         _ => false,
     };
     if !phase_ok {
         e(
-            "the core ruleset takes legality and replay checks in the alternation or a sequence"
+            "the core ruleset takes legality and replay checks in the alternation, a sequence or \
+             the default-restriction phase"
                 .into(),
         );
     }
@@ -246,4 +251,12 @@ fn continues(m: &Option<MovesSpec>) -> bool {
             )
         })
     })
+}
+
+/// CASE-1.3a: the phases of the core ruleset's legality and replay checks.
+fn core_takes(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Alternation | Phase::Sequence | Phase::DefaultRestriction
+    )
 }

@@ -164,6 +164,8 @@ const FEATURES: &[Feature] = &[
     Feature::SimpleKo,
     Feature::PositionalSuperko,
     Feature::SituationalSuperko,
+    Feature::OnePlay,
+    Feature::DefaultRestriction,
     Feature::NajAlternation,
     Feature::NajAnalysis,
     Feature::NajImmortal,

@@ -237,6 +237,11 @@ fn first_mover(start: &Start, phase: Phase, moves: &[Move]) -> Color {
             Some(Player::White) => Color::White,
             _ => Color::Black,
         },
+        Phase::DefaultRestriction => match moves.first().map(|m| m.player) {
+            Some(Player::White) => Color::White,
+            Some(Player::Black) => Color::Black,
+            None => start.to_move.unwrap_or(Color::Black),
+        },
     }
 }
 
@@ -717,7 +722,11 @@ impl Engine for Remote {
             illegal,
             ended: ended.as_ref().map(|e| e != "no"),
             prisoners: self.prisoners()?,
-            no_result: ended.as_deref() == Some("no-result"),
+            end_reason: ended
+                .as_deref()
+                .filter(|e| *e != "no")
+                .map(|e| e.parse().map_err(|_| answered("gorules-state", e)))
+                .transpose()?,
         })
     }
 

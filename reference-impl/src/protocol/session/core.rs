@@ -14,20 +14,17 @@ use crate::moves::Move;
 use crate::naj::score::Points;
 use crate::position::Position;
 use crate::rules::Ruleset;
-use crate::sequence::Sequence;
+use crate::kodef::{default_restriction_rules, first_end, RestrictionEnd};
+use crate::sequence::{Sequence, SequenceRules};
 use gorules_grammar::gtp::Command;
 use std::sync::Arc;
 
 /// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2), a word of the vocabulary.
 pub(super) use gorules_vocabulary::Phase;
+use gorules_vocabulary::EndReason;
 
-/// PROTO-3.7: whether the current move-sequence has ended, and how.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ended {
-    No,
-    Passes,
-    NoResult,
-}
+/// PROTO-3.7: how the current move-sequence ended (`None` while it goes on), a word of the vocabulary.
+pub(super) type Ended = Option<EndReason>;
 
 /// PROTO-3: a game under core or NAJ rules: the ruleset and the current move-sequence.
 #[derive(Debug, Clone)]
@@ -65,15 +62,25 @@ impl Setup {
     }
 }
 
+/// CORE-7, KODEF-2.6: the rules a move-sequence of `phase` obeys under `ruleset`: the ruleset's own, but under
+/// the default restriction rules basic-ko, fixed-ko and the 1-play rule with the ruleset's suicide rule.
+fn rules_of(phase: Phase, ruleset: &Ruleset) -> SequenceRules {
+    let own = ruleset.sequence_rules();
+    match phase {
+        Phase::DefaultRestriction => default_restriction_rules(own.suicide),
+        _ => own,
+    }
+}
+
 impl Grid {
     /// A move-sequence of `phase` under `ruleset` from `start`, `first` to move, no prisoners taken before.
     pub(super) fn new(phase: Phase, start: Position, first: Color, ruleset: &Ruleset) -> Grid {
         Grid {
             ruleset: *ruleset,
             phase,
-            sequence: Sequence::new(start, first, ruleset.sequence_rules()),
+            sequence: Sequence::new(start, first, rules_of(phase, ruleset)),
             base_prisoners: ByColor::from_fn(|_| 0),
-            ended: Ended::No,
+            ended: None,
         }
     }
 
@@ -101,24 +108,26 @@ impl Grid {
             Phase::BlackAnalysis | Phase::WhiteAnalysis | Phase::Analysis => {
                 Some(usize::from(self.ruleset.naj.analysis_end_passes))
             }
-            Phase::Sequence => None,
+            Phase::Sequence | Phase::DefaultRestriction => None,
         }
     }
 
     /// PROTO-3.4: before the first move of a move-sequence outside the analyses, either colour may move
     /// first; the sequence is then started again with that colour to move. Afterwards the players alternate.
     fn first_mover_may_be(&self, c: Color) -> Option<Grid> {
-        let free = matches!(self.phase, Phase::Alternation | Phase::Sequence)
-            && self.sequence.moves().is_empty();
+        let free = matches!(
+            self.phase,
+            Phase::Alternation | Phase::Sequence | Phase::DefaultRestriction
+        ) && self.sequence.moves().is_empty();
         (free && c != self.sequence.to_move()).then(|| Grid {
-            sequence: Sequence::new(self.position().clone(), c, self.ruleset.sequence_rules()),
+            sequence: Sequence::new(self.position().clone(), c, rules_of(self.phase, &self.ruleset)),
             ..self.clone()
         })
     }
 
     fn legality(&self, c: Color, v: &str) -> Result<Result<(), String>, String> {
         let mv = parse_move(self.position(), v)?;
-        if self.ended != Ended::No {
+        if self.ended.is_some() {
             return Ok(Err("ended".into()));
         }
         if let Some(other) = self.first_mover_may_be(c) {
@@ -149,13 +158,18 @@ impl Grid {
             .play(mv)
             .map_err(|why| format!("illegal move: {why}"))?;
         let cycles_end = self.phase == Phase::Alternation && self.ruleset.naj.no_result_on_cycle;
-        if cycles_end && outcome.recreates.is_some() {
-            self.ended = Ended::NoResult;
+        if self.phase == Phase::DefaultRestriction {
+            self.ended = first_end(&self.sequence).map(|(_, end)| match end {
+                RestrictionEnd::ThreePasses => EndReason::Passes,
+                RestrictionEnd::CycleEnd => EndReason::CycleEnd,
+            });
+        } else if cycles_end && outcome.recreates.is_some() {
+            self.ended = Some(EndReason::NoResult);
         } else if self
             .end_passes(self.phase)
             .is_some_and(|n| self.sequence.consecutive_passes() >= n)
         {
-            self.ended = Ended::Passes;
+            self.ended = Some(EndReason::Passes);
         }
         Ok(String::new())
     }
@@ -168,8 +182,8 @@ impl Grid {
         let start = self.sequence.positions()[0].clone();
         let first = self.sequence.to_move_at(0);
         let mut again = Grid {
-            sequence: Sequence::new(start, first, self.ruleset.sequence_rules()),
-            ended: Ended::No,
+            sequence: Sequence::new(start, first, rules_of(self.phase, &self.ruleset)),
+            ended: None,
             ..self.clone()
         };
         std::mem::swap(self, &mut again);
@@ -311,6 +325,9 @@ pub(super) fn setup(s: &mut Session, cmd: &Command) -> Reply {
     if rules_first.is_some_and(|c| c != first) {
         return Err(syntax("the colour the analysis's rules give to move first"));
     }
+    if phase == Phase::DefaultRestriction && matches!(s.game, Game::J89(_)) {
+        return Err("the default restriction rules need the core or NAJ ruleset".into());
+    }
     let start = one_line(pos)?;
     let prisoners = match prisoners {
         Some((b, w)) => ByColor::from_fn(|c| if c == Color::Black { b } else { w }),
@@ -332,11 +349,7 @@ pub(super) fn position(s: &mut Session, _: &Command) -> Reply {
 
 /// PROTO-3.7: `gorules-state`.
 pub(super) fn state(g: &mut Grid, _: &Command) -> Reply {
-    let ended = match g.ended {
-        Ended::No => "no",
-        Ended::Passes => "passes",
-        Ended::NoResult => "no-result",
-    };
+    let ended = g.ended.map_or("no", EndReason::name);
     let p = g.prisoners();
     Ok(format!(
         "moves={} passes={} ended={ended} prisoners={},{} to_move={}",

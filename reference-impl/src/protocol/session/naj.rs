@@ -151,7 +151,9 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
         Phase::BlackAnalysis => analysis(Analysis::Black),
         Phase::WhiteAnalysis => analysis(Analysis::White),
         Phase::Analysis => analysis(Analysis::Single),
-        Phase::Sequence => return Err("best play needs the alternation or an analysis".into()),
+        Phase::Sequence | Phase::DefaultRestriction => {
+            return Err("best play needs the alternation or an analysis".into())
+        }
     };
     match solved.map_err(|e| e.to_string())? {
         Solved::Value {
