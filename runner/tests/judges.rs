@@ -570,6 +570,28 @@ fn replay() {
 }
 
 #[test]
+fn replay_end_reason() {
+    // CASE-4.2, KODEF-2.5: a replay that names how the phase ended fails when the engine ends it another way.
+    let r = recorded(
+        "kodef/kodef-situational-condition.yaml",
+        "black-pass-4-ends",
+    );
+    r.exercise();
+    let other_end = r.with_main(true, |a| {
+        if let Answer::Replay(Ok(o)) = a {
+            o.end_reason = Some(EndReason::Passes);
+        }
+    });
+    match r.run(other_end) {
+        Verdict::Fail(m) => assert!(
+            m.contains("end reason") && m.contains("cycle-end") && m.contains("passes"),
+            "{m}"
+        ),
+        other => panic!("a wrong end reason gave {other:?}"),
+    }
+}
+
+#[test]
 fn immortal() {
     recorded("naj/naj-immortal-1.yaml", "black-stones").exercise();
 }
