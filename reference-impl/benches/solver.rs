@@ -208,7 +208,7 @@ fn claims_of(loaded: &LoadedCase) -> Vec<Claim> {
                     CasePhase::BlackAnalysis => "black-analysis",
                     CasePhase::WhiteAnalysis => "white-analysis",
                     CasePhase::Analysis => "analysis",
-                    CasePhase::Sequence => continue,
+                    CasePhase::Sequence | CasePhase::DefaultRestriction => continue,
                 };
                 let mut values = vec![("value".to_string(), i64::from(best.value))];
                 if let Some(b) = best.board_score {

@@ -66,12 +66,19 @@ mod tests {
 
     fn sequence(rows: &[&str], to_move: Color) -> Sequence {
         let start = Position::from_rows(rows).expect("valid");
-        Sequence::new(start, to_move, default_restriction_rules(SuicideRule::Prohibited))
+        Sequence::new(
+            start,
+            to_move,
+            default_restriction_rules(SuicideRule::Prohibited),
+        )
     }
 
     #[test]
     fn both_points_of_a_basic_ko_are_basic_ko_intersections() {
-        let s = sequence(&["......", "..#O..", ".#O.O.", "..#O..", "......"], Color::Black);
+        let s = sequence(
+            &["......", "..#O..", ".#O.O.", "..#O..", "......"],
+            Color::Black,
+        );
         let found = basic_ko_intersections(&s, BasicKoReading::Shape);
         let board = s.position().board();
         let expected: Vec<_> = [(2, 2), (3, 2)]
@@ -84,16 +91,28 @@ mod tests {
     #[test]
     fn a_capture_whose_stone_keeps_two_liberties_is_no_basic_ko() {
         // The white stone on c3 can be captured on d3, but the black stone played there would have two liberties.
-        let s = sequence(&["......", "..#O..", ".#O...", "..#O..", "......"], Color::Black);
+        let s = sequence(
+            &["......", "..#O..", ".#O...", "..#O..", "......"],
+            Color::Black,
+        );
         assert!(basic_ko_intersections(&s, BasicKoReading::Shape).is_empty());
     }
 
     #[test]
     fn capturable_now_needs_the_turn_and_no_ban() {
-        let s = sequence(&["......", "..#O..", ".#O.O.", "..#O..", "......"], Color::White);
+        let s = sequence(
+            &["......", "..#O..", ".#O.O.", "..#O..", "......"],
+            Color::White,
+        );
         assert!(basic_ko_intersections(&s, BasicKoReading::CapturableNow).is_empty());
-        let mut s = sequence(&["......", "..#O..", ".#O.O.", "..#O..", "......"], Color::Black);
-        assert_eq!(basic_ko_intersections(&s, BasicKoReading::CapturableNow).len(), 2);
+        let mut s = sequence(
+            &["......", "..#O..", ".#O.O.", "..#O..", "......"],
+            Color::Black,
+        );
+        assert_eq!(
+            basic_ko_intersections(&s, BasicKoReading::CapturableNow).len(),
+            2
+        );
         let c2 = s.position().board().point_at(3, 2).expect("on the board");
         s.play(Move::Play(c2)).expect("Black takes the ko");
         // White may not take back at once: the basic-ko rule bans it, so under `capturable-now` there is none.

@@ -92,8 +92,10 @@ mod tests {
     fn a_ko_pair_held_by_one_player_counts_two_for_him() {
         // KODEF-R10 (seed 004, local Example 28, Proposition 1): a basic-ko capture moves the local-area of the
         // two ko points by 4. Before Black's capture White holds c3, and d3 is an empty point bordering White only.
-        let before = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"]).expect("valid");
-        let after = Position::from_rows(&["......", "..#O..", ".#.#O.", "..#O..", "......"]).expect("valid");
+        let before = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
+            .expect("valid");
+        let after = Position::from_rows(&["......", "..#O..", ".#.#O.", "..#O..", "......"])
+            .expect("valid");
         let ko = zone(&before, &[(2, 2), (3, 2)]);
         assert_eq!(local_area(&before, &ko).black_minus_white(), -2);
         // After the capture Black holds d3, and c3 is an empty point bordering Black only.

@@ -95,7 +95,8 @@ mod tests {
     /// Constructed: a basic ko in the middle of a 6x5 board. Black captures the white stone on c3 by playing d3;
     /// White takes back on c3.
     fn ko() -> Position {
-        Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"]).expect("a valid position")
+        Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
+            .expect("a valid position")
     }
 
     fn from(start: &Position, first: Color, suicide: SuicideRule) -> Sequence {
@@ -115,7 +116,11 @@ mod tests {
         s.play(Move::Pass).expect("3");
         assert_eq!(s.play(at(&start, 2, 2)).expect("4").captured.len(), 1);
         assert_eq!(s.position(), &start);
-        assert_eq!(s.to_move(), Color::Black, "4 makes the start situation recur");
+        assert_eq!(
+            s.to_move(),
+            Color::Black,
+            "4 makes the start situation recur"
+        );
         assert_eq!(first_end(&s), None, "4 is the exempt recapture");
         s.play(Move::Pass).expect("5");
         s.play(Move::Pass).expect("6");
@@ -152,7 +157,11 @@ mod tests {
         let mut s = from(&start, Color::Black, SuicideRule::Prohibited);
         s.play(Move::Pass).expect("1");
         s.play(Move::Pass).expect("2");
-        assert_eq!(first_end(&s), None, "the start situation recurs after passes alone");
+        assert_eq!(
+            first_end(&s),
+            None,
+            "the start situation recurs after passes alone"
+        );
     }
 
     #[test]
@@ -166,7 +175,11 @@ mod tests {
         s.play(Move::Pass).expect("3");
         s.play(Move::Pass).expect("4");
         s.play(at(&start, 2, 2)).expect("5");
-        assert_eq!(first_end(&s), None, "the start board with the other player to move");
+        assert_eq!(
+            first_end(&s),
+            None,
+            "the start board with the other player to move"
+        );
         s.play(Move::Pass).expect("6");
         assert_eq!(first_end(&s), Some((6, RestrictionEnd::CycleEnd)));
     }
@@ -188,6 +201,10 @@ mod tests {
                 suicide: SuicideRule::Allowed,
             },
         );
-        assert_eq!(plain.legality(inside), Ok(()), "without KO-6 the suicide is legal");
+        assert_eq!(
+            plain.legality(inside),
+            Ok(()),
+            "without KO-6 the suicide is legal"
+        );
     }
 }

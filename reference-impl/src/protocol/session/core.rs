@@ -10,18 +10,18 @@ use super::{Game, Session};
 use crate::board::Board;
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
+use crate::kodef::{default_restriction_rules, first_end, RestrictionEnd};
 use crate::moves::Move;
 use crate::naj::score::Points;
 use crate::position::Position;
 use crate::rules::Ruleset;
-use crate::kodef::{default_restriction_rules, first_end, RestrictionEnd};
 use crate::sequence::{Sequence, SequenceRules};
 use gorules_grammar::gtp::Command;
 use std::sync::Arc;
 
+use gorules_vocabulary::EndReason;
 /// PROTO-3.3: the phase a move-sequence belongs to (spec/cases.md CASE-2), a word of the vocabulary.
 pub(super) use gorules_vocabulary::Phase;
-use gorules_vocabulary::EndReason;
 
 /// PROTO-3.7: how the current move-sequence ended (`None` while it goes on), a word of the vocabulary.
 pub(super) type Ended = Option<EndReason>;
@@ -120,7 +120,11 @@ impl Grid {
             Phase::Alternation | Phase::Sequence | Phase::DefaultRestriction
         ) && self.sequence.moves().is_empty();
         (free && c != self.sequence.to_move()).then(|| Grid {
-            sequence: Sequence::new(self.position().clone(), c, rules_of(self.phase, &self.ruleset)),
+            sequence: Sequence::new(
+                self.position().clone(),
+                c,
+                rules_of(self.phase, &self.ruleset),
+            ),
             ..self.clone()
         })
     }
