@@ -490,6 +490,9 @@ fn check_body(
             if let Some(e) = c.ends {
                 fact(&mut f, "the phase ends", e);
             }
+            if let Some(r) = c.end_reason {
+                fact(&mut f, "it ends by", r.name());
+            }
             if let Some(p) = &c.prisoners {
                 prisoners_fact(&mut f, p);
             }
