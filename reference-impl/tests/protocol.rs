@@ -507,3 +507,27 @@ fn the_default_restriction_rules() {
     );
     assert_eq!(out, "=\n\n=\n\n= illegal one-play\n\n=\n\n= legal\n\n");
 }
+
+#[test]
+fn ko_intersections() {
+    // PROTO-14 (KODEF-6): sending two, returning one in a corner (White sends): its three points are
+    // local-ko-intersections; a lone ko either side can connect has basic-ko-intersections only.
+    let out = session(
+        "gorules-setup sequence ...../...../...../OXX../.O.X. white\n\
+         gorules-ko-intersections local A1 B1 C1\n\
+         gorules-ko-intersections basic A1 B1 C1\n\
+         gorules-setup alternation ....../..XO../.XO.O./..XO../...... black\n\
+         gorules-ko-intersections local C3 D3\n\
+         gorules-ko-intersections basic C3 D3 E3\n\
+         gorules-ko-intersections global\n\
+         gorules-ko-intersections local pass\n\
+         gorules-ko-intersections nearby C3\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n= A1 B1 C1\n\n=\n\n=\n\n=\n\n= C3 D3\n\n\
+         ? syntax error: expected a kind (basic, local or global), Black's komi for global, and the region's vertices\n\n\
+         ? syntax error: expected vertices, not `pass`\n\n\
+         ? syntax error: expected a kind of ko-intersection (basic, local, global), found `nearby`\n\n"
+    );
+}

@@ -196,6 +196,12 @@ vocabulary!(
         OnePlay = "one-play",
         /// KODEF-2: the default restriction rules' move-sequence (its cycle-end and 3-pass ends).
         DefaultRestriction = "default-restriction",
+        /// KODEF-6.1: basic-ko-intersections.
+        BasicKoIntersections = "basic-ko-intersections",
+        /// KODEF-6.2: local-ko-intersections, by search.
+        LocalKoIntersections = "local-ko-intersections",
+        /// KODEF-6.3: global-ko-intersections, by search.
+        GlobalKoIntersections = "global-ko-intersections",
         /// NAJ-2: the alternation.
         NajAlternation = "naj-alternation",
         /// NAJ-3: the analyses.
@@ -325,6 +331,18 @@ vocabulary!(
         Sequence = "sequence",
         /// KODEF-2: a move-sequence under the default restriction rules, ended by three passes or the cycle-end rule.
         DefaultRestriction = "default-restriction",
+    }
+);
+
+vocabulary!(
+    /// KODEF-6, CASE-13, PROTO-14: a type of ko-intersection.
+    KoIntersectionKind, "kind of ko-intersection" {
+        /// KODEF-6.1.
+        Basic = "basic",
+        /// KODEF-6.2.
+        Local = "local",
+        /// KODEF-6.3.
+        Global = "global",
     }
 );
 
@@ -783,6 +801,7 @@ mod tests {
         round_trip::<Suicide>();
         round_trip::<Phase>();
         round_trip::<EndReason>();
+        round_trip::<KoIntersectionKind>();
         round_trip::<RulesetName>();
         round_trip::<NajOption>();
         round_trip::<Analyses>();

@@ -1,13 +1,19 @@
 //! KODEF (spec/ko-definitions.md): seed 004's general definition of ko, the parts that need no search: the
 //! default restriction rules ([`restriction`]), local-area ([`local_area`]), basic-ko-intersections
-//! ([`basic_ko`]) and kos as connected sets of ko-intersections ([`kos`]).
+//! ([`basic_ko`]) and kos as connected sets of ko-intersections ([`kos`]); and by search ([`force`]), force,
+//! answer-force and local- and global-ko-intersections.
 
 pub mod basic_ko;
+pub mod force;
 pub mod kos;
 pub mod local_area;
 pub mod restriction;
 
 pub use basic_ko::{basic_ko_intersections, BasicKoReading};
+pub use force::{
+    can_answer_force, can_force_duty, global_ko_intersection, local_ko_intersection, Allowance,
+    Arena, Cycles, Duty, LocalWitness, OutOfReach,
+};
 pub use kos::{ko_stones, ko_strings, kos};
 pub use local_area::{local_area, LocalArea};
 pub use restriction::{default_restriction_rules, first_end, RestrictionEnd};

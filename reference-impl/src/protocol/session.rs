@@ -19,6 +19,7 @@ use words::{args, number, syntax, word_error, Reply};
 mod core;
 mod j89;
 mod kee;
+mod kodef;
 pub(super) mod limits;
 mod naj;
 mod words;
@@ -126,6 +127,10 @@ const COMMANDS: &[(&str, Answer)] = &[
     ("gorules-score", Answer::Session(naj::score_of)),
     ("gorules-best-play", Answer::Session(naj::best_play)),
     (
+        "gorules-ko-intersections",
+        Answer::Session(kodef::ko_intersections),
+    ),
+    (
         "gorules-time-limit",
         Answer::Session(limits::set_time_limit),
     ),
@@ -166,6 +171,9 @@ const FEATURES: &[Feature] = &[
     Feature::SituationalSuperko,
     Feature::OnePlay,
     Feature::DefaultRestriction,
+    Feature::BasicKoIntersections,
+    Feature::LocalKoIntersections,
+    Feature::GlobalKoIntersections,
     Feature::NajAlternation,
     Feature::NajAnalysis,
     Feature::NajImmortal,

@@ -1,0 +1,504 @@
+//! KODEF-4, KODEF-6.2, KODEF-6.3: force, answer-force, and local- and global-ko-intersections, by exhaustive
+//! AND/OR search over the move-sequences of the default restriction rules (KODEF-4.1), with plays restricted to a
+//! region (KODEF-R15). Every move-sequence is finite (KODEF-2.7), so the search is exact; it is bounded by a node
+//! allowance and a deadline and answers [`OutOfReach`] past them, never a guess. It is meant for the small regions
+//! of the seed's local shapes: it keeps no table, so its cost grows with the number of move-sequences.
+
+use crate::allowance::Deadline;
+use crate::board::{Point, PointSet};
+use crate::color::Color;
+use crate::kodef::local_area::local_area;
+use crate::kodef::restriction::{default_restriction_rules, first_end};
+use crate::moves::{Move, SuicideRule};
+use crate::naj::score::Points;
+use crate::position::Position;
+use crate::sequence::Sequence;
+use crate::string::every_string_has_a_liberty;
+
+/// KODEF-4: a search ran past its node allowance or its deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfReach {
+    /// The nodes visited.
+    pub nodes: u64,
+}
+
+/// KODEF-4: the bounds of every search of one question.
+#[derive(Clone, Copy, Debug)]
+pub struct Allowance {
+    /// The most nodes (move-sequence prefixes) visited.
+    pub nodes: u64,
+    /// SOLVER-1.5: the moment the search gives up.
+    pub deadline: Deadline,
+}
+
+/// KODEF-1.1, KODEF-3.1, KODEF-R15: where move-sequences are played: the suicide rule and the region plays are
+/// restricted to (passes are always allowed).
+#[derive(Clone, Debug)]
+pub struct Arena {
+    /// KODEF-1.1: the suicide rule.
+    pub suicide: SuicideRule,
+    /// KODEF-R15: the intersections plays may be made on.
+    pub region: PointSet,
+}
+
+/// KODEF-4.4: the opponent's duty, judged at the end of a move-sequence whose first mover is X.
+#[derive(Clone, Debug)]
+pub enum Duty {
+    /// KODEF-6.2: X gets no local-area-improvement on `zone` (KODEF-5.6).
+    NoLocalAreaImprovement {
+        /// KODEF-R8: the cycle-set the duty is on.
+        zone: PointSet,
+    },
+    /// KODEF-6.3, KODEF-R12: X does not win: X's area score on the whole board, after komi, is at most 0.
+    NoWin {
+        /// KODEF-R12: Black's komi (added to White's points).
+        komi: Points,
+    },
+}
+
+/// KODEF-6.2, KODEF-6.3: the cycles a player wants: cycles from the start-position (KODEF-5.1) with a play that
+/// creates `current` (KODEF-5.3), whose cycle-set (KODEF-5.4) is `zone` when given (KODEF-R8 `common`) and holds
+/// `point` when given.
+#[derive(Clone, Debug)]
+pub struct Cycles {
+    /// KODEF-1.3: the current-position.
+    pub current: Position,
+    /// KODEF-R8: the common cycle-set, if the set of cycles must share one.
+    pub zone: Option<PointSet>,
+    /// KODEF-6.2, KODEF-6.3: an intersection every cycle-set must hold.
+    pub point: Option<Point>,
+}
+
+/// What a forcing question asks of the whole move-sequence.
+#[derive(Clone, Debug)]
+enum Goal<'a> {
+    /// The duty is kept.
+    Duty(&'a Duty),
+    /// The duty is kept and no wanted cycle occurred (KODEF-4.5's second question).
+    DutyWithoutCycle(&'a Duty, &'a Cycles),
+}
+
+/// What the search carries along a move-sequence besides the sequence itself (KODEF-R7).
+#[derive(Clone, Debug)]
+struct Trail {
+    /// KODEF-5.4: the intersections played so far.
+    played: PointSet,
+    /// KODEF-5.3: whether a play so far created the current-position.
+    created: bool,
+    /// KODEF-R7: whether a left-part so far was a wanted cycle.
+    cycle: bool,
+}
+
+/// KODEF-4: the searches of one question, with their node count.
+struct Search<'a> {
+    arena: &'a Arena,
+    start: &'a Position,
+    first: Color,
+    allowance: Allowance,
+    nodes: u64,
+}
+
+impl Search<'_> {
+    /// KODEF-4.1: whether `forcer` (the player who does not move first) can force `goal` from here.
+    fn forces(&mut self, s: &Sequence, trail: &Trail, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+        self.nodes += 1;
+        if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
+            return Err(OutOfReach { nodes: self.nodes });
+        }
+        if first_end(s).is_some() {
+            return Ok(self.holds(s.position(), trail, goal));
+        }
+        let forcer = self.first.opponent();
+        let or = s.to_move() == forcer;
+        let mut moves: Vec<Move> = self.arena.region.iter().map(Move::Play).collect();
+        moves.push(Move::Pass);
+        for mv in moves {
+            let mut next = s.clone();
+            if next.play(mv).is_err() {
+                continue;
+            }
+            let trail = self.follow(trail, &next, mv, goal);
+            let answer = self.forces(&next, &trail, goal)?;
+            if answer == or {
+                return Ok(or);
+            }
+        }
+        // A pass is always legal, so every state has a child: none gave the mover what he wants.
+        Ok(!or)
+    }
+
+    /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R7: the trail after `mv`, which made `after`'s last position.
+    fn follow(&self, trail: &Trail, after: &Sequence, mv: Move, goal: &Goal<'_>) -> Trail {
+        let mut next = trail.clone();
+        if let Move::Play(point) = mv {
+            next.played.insert(point);
+            if let Goal::DutyWithoutCycle(_, cycles) = goal {
+                next.created |= *after.position() == cycles.current;
+            }
+        }
+        if let Goal::DutyWithoutCycle(_, cycles) = goal {
+            let back = after.position() == self.start && !next.played.is_empty();
+            let wanted = next.created
+                && cycles.zone.as_ref().is_none_or(|z| *z == next.played)
+                && cycles.point.is_none_or(|p| next.played.contains(p));
+            next.cycle |= back && wanted;
+        }
+        next
+    }
+
+    /// KODEF-4.4, KODEF-5.6, KODEF-R12: whether the ended move-sequence fulfils `goal`.
+    fn holds(&self, end: &Position, trail: &Trail, goal: &Goal<'_>) -> bool {
+        let duty = match goal {
+            Goal::Duty(duty) => duty,
+            Goal::DutyWithoutCycle(duty, _) => {
+                if trail.cycle {
+                    return false;
+                }
+                duty
+            }
+        };
+        match duty {
+            Duty::NoLocalAreaImprovement { zone } => {
+                local_area(end, zone).for_player(self.first)
+                    <= local_area(self.start, zone).for_player(self.first)
+            }
+            Duty::NoWin { komi } => {
+                let all = PointSet::full(end.board());
+                let black_minus_white =
+                    2 * local_area(end, &all).black_minus_white() - komi.half_points();
+                let for_first = match self.first {
+                    Color::Black => black_minus_white,
+                    _ => -black_minus_white,
+                };
+                for_first <= 0
+            }
+        }
+    }
+}
+
+/// KODEF-4.1: whether the opponent of `first` (who moves second) can force `duty` from `start`, `first` moving
+/// first.
+pub fn can_force_duty(
+    arena: &Arena,
+    start: &Position,
+    first: Color,
+    duty: &Duty,
+    allowance: Allowance,
+) -> Result<bool, OutOfReach> {
+    let mut search = Search {
+        arena,
+        start,
+        first,
+        allowance,
+        nodes: 0,
+    };
+    search.forces(
+        &fresh(arena, start, first),
+        &empty_trail(start),
+        &Goal::Duty(duty),
+    )
+}
+
+/// KODEF-4.4, KODEF-4.5: whether `first` can answer-force a cycle of `cycles` against the opponent's `duty`: the
+/// opponent can force the duty, and cannot force the duty without such a cycle.
+pub fn can_answer_force(
+    arena: &Arena,
+    start: &Position,
+    first: Color,
+    duty: &Duty,
+    cycles: &Cycles,
+    allowance: Allowance,
+) -> Result<bool, OutOfReach> {
+    let mut search = Search {
+        arena,
+        start,
+        first,
+        allowance,
+        nodes: 0,
+    };
+    let s = fresh(arena, start, first);
+    let trail = empty_trail(start);
+    if !search.forces(&s, &trail, &Goal::Duty(duty))? {
+        return Ok(false);
+    }
+    Ok(!search.forces(&s, &trail, &Goal::DutyWithoutCycle(duty, cycles))?)
+}
+
+/// KODEF-6.2, KODEF-R8, KODEF-R9: a start-position, first mover and cycle-set that make an intersection a
+/// local-ko-intersection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocalWitness {
+    /// KODEF-R9: the start-position.
+    pub start: Position,
+    /// KODEF-6.2: the player who answer-forces, moving first.
+    pub first: Color,
+    /// KODEF-R8: the common cycle-set.
+    pub zone: PointSet,
+}
+
+/// KODEF-6.2 under KODEF-R8 `common` and KODEF-R9, with plays in `arena`'s region: whether `point` (in the region) is
+/// a local-ko-intersection of `current`, and if so a witness. The start-positions tried are every position that
+/// differs from `current` only in the region and whose strings all have a liberty; the cycle-sets tried are the
+/// subsets of the region that hold `point`.
+pub fn local_ko_intersection(
+    arena: &Arena,
+    current: &Position,
+    point: Point,
+    allowance: Allowance,
+) -> Result<Option<LocalWitness>, OutOfReach> {
+    let region: Vec<Point> = arena.region.iter().collect();
+    let others: Vec<Point> = region.iter().copied().filter(|&p| p != point).collect();
+    let board = current.shared_board().clone();
+    let mut nodes = 0;
+    for start in region_positions(current, &region) {
+        for first in [Color::Black, Color::White] {
+            for mask in 0u32..(1 << others.len()) {
+                let mut zone = PointSet::empty(&board);
+                zone.insert(point);
+                for (i, &p) in others.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        zone.insert(p);
+                    }
+                }
+                let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
+                let cycles = Cycles {
+                    current: current.clone(),
+                    zone: Some(zone.clone()),
+                    point: Some(point),
+                };
+                let left = Allowance {
+                    nodes: allowance.nodes.saturating_sub(nodes),
+                    ..allowance
+                };
+                let mut search = Search {
+                    arena,
+                    start: &start,
+                    first,
+                    allowance: left,
+                    nodes: 0,
+                };
+                let s = fresh(arena, &start, first);
+                let trail = empty_trail(&start);
+                let answer = search
+                    .forces(&s, &trail, &Goal::Duty(&duty))
+                    .and_then(|kept| {
+                        if !kept {
+                            return Ok(false);
+                        }
+                        search
+                            .forces(&s, &trail, &Goal::DutyWithoutCycle(&duty, &cycles))
+                            .map(|avoided| !avoided)
+                    })
+                    .map_err(|e| OutOfReach {
+                        nodes: nodes + e.nodes,
+                    })?;
+                nodes += search.nodes;
+                if answer {
+                    return Ok(Some(LocalWitness {
+                        start: start.clone(),
+                        first,
+                        zone,
+                    }));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// KODEF-6.3 with no history-bans (KODEF-R13 `none`) and plays in `arena`'s region: whether `point` is a
+/// global-ko-intersection of `current` for `to_move` at Black's `komi`.
+pub fn global_ko_intersection(
+    arena: &Arena,
+    current: &Position,
+    to_move: Color,
+    komi: Points,
+    point: Point,
+    allowance: Allowance,
+) -> Result<bool, OutOfReach> {
+    let duty = Duty::NoWin { komi };
+    let cycles = Cycles {
+        current: current.clone(),
+        zone: None,
+        point: Some(point),
+    };
+    can_answer_force(arena, current, to_move, &duty, &cycles, allowance)
+}
+
+/// KODEF-3.1: a move-sequence under the default restriction rules from `start`, `first` to move.
+fn fresh(arena: &Arena, start: &Position, first: Color) -> Sequence {
+    Sequence::new(
+        start.clone(),
+        first,
+        default_restriction_rules(arena.suicide),
+    )
+}
+
+fn empty_trail(start: &Position) -> Trail {
+    Trail {
+        played: PointSet::empty(start.board()),
+        created: false,
+        cycle: false,
+    }
+}
+
+/// KODEF-R9: every position equal to `current` off `region` whose strings all have a liberty, `current` first.
+fn region_positions(current: &Position, region: &[Point]) -> Vec<Position> {
+    let board = current.shared_board().clone();
+    let cells: Vec<Option<Color>> = board.points().map(|p| current.get(p)).collect();
+    let mut found = vec![current.clone()];
+    let total = 3usize.pow(region.len() as u32);
+    for code in 0..total {
+        let mut mine = cells.clone();
+        let mut rest = code;
+        for &p in region {
+            mine[p.index()] = match rest % 3 {
+                0 => None,
+                1 => Some(Color::Black),
+                _ => Some(Color::White),
+            };
+            rest /= 3;
+        }
+        let Ok(position) = Position::from_cells(board.clone(), &mine) else {
+            continue;
+        };
+        if position != *current && every_string_has_a_liberty(&position) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENOUGH: Allowance = Allowance {
+        nodes: 5_000_000,
+        deadline: Deadline::NONE,
+    };
+
+    fn points(position: &Position, cells: &[(usize, usize)]) -> PointSet {
+        let mut set = PointSet::empty(position.board());
+        for &(c, r) in cells {
+            set.insert(position.board().point_at(c, r).expect("on the board"));
+        }
+        set
+    }
+
+    /// Constructed: sending two, returning one in a corner, White sending (the move pattern of seed 004's local
+    /// Examples 1 to 6, whose diagrams are lost). White sends two on C1, Black takes them on A1, White takes back one
+    /// on B1: a cycle of three plays whose third play recreates the current-position; Black, who must keep White from
+    /// gaining the corner, cannot avoid it.
+    #[test]
+    fn sending_two_returning_one_makes_local_ko_intersections() {
+        let current =
+            Position::from_rows(&[".....", ".....", ".....", "O##..", ".O.#."]).expect("valid");
+        let region = points(&current, &[(0, 4), (1, 4), (2, 4)]);
+        let arena = Arena {
+            suicide: SuicideRule::Prohibited,
+            region: region.clone(),
+        };
+        let cycles = Cycles {
+            current: current.clone(),
+            zone: Some(region.clone()),
+            point: None,
+        };
+        let duty = Duty::NoLocalAreaImprovement {
+            zone: region.clone(),
+        };
+        assert_eq!(
+            can_answer_force(&arena, &current, Color::White, &duty, &cycles, ENOUGH),
+            Ok(true)
+        );
+        for p in region.iter() {
+            let witness = local_ko_intersection(&arena, &current, p, ENOUGH)
+                .expect("within reach")
+                .expect("a local-ko-intersection");
+            assert!(witness.zone.contains(p));
+        }
+    }
+
+    /// Constructed: a lone basic ko that either player can end by connecting. Its points are basic-ko-intersections
+    /// (KODEF-6.1) but not local-ko-intersections: from every start-position, whoever must keep the other from
+    /// improving either cannot (the other takes and connects) or can without any cycle.
+    #[test]
+    fn a_lone_basic_ko_that_can_be_connected_is_no_local_ko() {
+        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
+            .expect("valid");
+        let region = points(&current, &[(2, 2), (3, 2)]);
+        let arena = Arena {
+            suicide: SuicideRule::Prohibited,
+            region: region.clone(),
+        };
+        for p in region.iter() {
+            assert_eq!(
+                local_ko_intersection(&arena, &current, p, ENOUGH).expect("within reach"),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn an_eye_of_a_living_group_is_no_local_ko_intersection() {
+        // Seed 004, "Reasons: 1-play-rule": with the 1-play rule, a suicide in an eye makes no cycle, so even
+        // under allowed suicide the eye points are not local-ko-intersections.
+        let current =
+            Position::from_rows(&[".#.#.", "#####", ".....", ".....", "....."]).expect("valid");
+        let region = points(&current, &[(0, 0), (2, 0)]);
+        let arena = Arena {
+            suicide: SuicideRule::Allowed,
+            region: region.clone(),
+        };
+        for p in region.iter() {
+            assert_eq!(
+                local_ko_intersection(&arena, &current, p, ENOUGH).expect("within reach"),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn the_answer_force_reduction_needs_a_keepable_duty() {
+        // KODEF-4.4: from the position where Black can take the ko, with Black moving first, White cannot keep Black
+        // from improving (Black takes, then fills), so Black answer-forces nothing.
+        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
+            .expect("valid");
+        let zone = points(&current, &[(2, 2), (3, 2)]);
+        let arena = Arena {
+            suicide: SuicideRule::Prohibited,
+            region: zone.clone(),
+        };
+        let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
+        assert_eq!(
+            can_force_duty(&arena, &current, Color::Black, &duty, ENOUGH),
+            Ok(false)
+        );
+        let cycles = Cycles {
+            current: current.clone(),
+            zone: Some(zone),
+            point: None,
+        };
+        assert_eq!(
+            can_answer_force(&arena, &current, Color::Black, &duty, &cycles, ENOUGH),
+            Ok(false)
+        );
+    }
+
+    #[test]
+    fn a_search_past_its_allowance_says_so() {
+        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
+            .expect("valid");
+        let region = points(&current, &[(2, 2), (3, 2)]);
+        let arena = Arena {
+            suicide: SuicideRule::Prohibited,
+            region: region.clone(),
+        };
+        let p = region.iter().next().expect("a point");
+        let tiny = Allowance {
+            nodes: 3,
+            deadline: Deadline::NONE,
+        };
+        assert!(local_ko_intersection(&arena, &current, p, tiny).is_err());
+    }
+}
