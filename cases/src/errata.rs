@@ -64,6 +64,9 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
         Check::Replay(c) => match field {
             "end" => c.end = Some(drawn(ours)?),
             "ends" => c.ends = Some(ours.trim() == "true"),
+            "end_reason" => {
+                c.end_reason = Some(ours.trim().parse().map_err(|e| format!("{e}"))?)
+            }
             "prisoners" => c.prisoners = Some(prisoners(ours)?),
             "illegal" => c.illegal = Some(ours.parse()?),
             f => match f.strip_prefix("positions.") {
@@ -131,6 +134,10 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "stage" => g.stage = Some(ours.trim().parse()?),
             "prisoners" => g.prisoners = Some(prisoners(ours)?),
             "recurs" => g.recurs = Some(ours.trim() == "true"),
+            _ => return unknown(),
+        },
+        Check::KoIntersections(c) => match field {
+            "expect" => c.expect = ours.trim().to_string(),
             _ => return unknown(),
         },
     }

@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use gorules_vocabulary::{
-    Analyses, EndReason, Feature, KoRule, Phase, Reason, RulesetName, Suicide,
+    Analyses, EndReason, Feature, KoIntersectionKind, KoRule, Phase, Reason, RulesetName, Suicide,
 };
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
@@ -323,6 +323,8 @@ pub enum Check {
     Territory(Territory),
     /// CASE-9.4
     J89Game(Box<crate::j89::J89Game>),
+    /// CASE-13
+    KoIntersections(KoIntersections),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -340,11 +342,12 @@ impl<'de> Deserialize<'de> for Check {
             "status",
             "territory",
             "j89_game",
+            "ko_intersections",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, ko_intersections)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -363,6 +366,7 @@ impl<'de> Deserialize<'de> for Check {
                     "status" => Check::Status(map.next_value()?),
                     "territory" => Check::Territory(map.next_value()?),
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
+                    "ko_intersections" => Check::KoIntersections(map.next_value()?),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {
@@ -575,6 +579,30 @@ impl<'de> Deserialize<'de> for IllegalAt {
         }
         d.deserialize_any(V)
     }
+}
+
+/// CASE-13: which intersections of a region are ko-intersections of one kind (spec/ko-definitions.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KoIntersections {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// KODEF-6: basic, local or global.
+    pub kind: KoIntersectionKind,
+    /// KODEF-R15: the region, GTP vertices separated by spaces: plays are restricted to it, and its intersections
+    /// are the ones asked about.
+    pub region: String,
+    /// KODEF-6.3: Black's komi (global only).
+    #[serde(default)]
+    pub komi: Option<crate::j89::Komi>,
+    /// The intersections of the region that are ko-intersections of the kind (GTP vertices; empty for none).
+    pub expect: String,
 }
 
 /// CASE-4.3: which stones of a colour are immortal.

@@ -4,10 +4,12 @@
 use super::{moves_ok, same_size, size_msg};
 use crate::drawn::{Board, Labels};
 use crate::model::{
-    BestPlay, Case, Check, ColorOrBoth, Control, Feature, Game, Immortal, Legality, Phase, Replay,
+    BestPlay, Case, Check, ColorOrBoth, Control, Feature, Game, Immortal, KoIntersectionKind,
+    KoIntersections, Legality, Phase, Replay,
     Ruleset,
 };
 use crate::moves::{MovesSpec, Segment};
+use std::collections::BTreeSet;
 
 /// CASE-4.1: `after` is one line of moves and `move` exactly one move, both resolving from the board.
 pub(super) fn legality(
@@ -194,8 +196,8 @@ pub(super) fn best_play(
     }
 }
 
-/// CASE-1.3a: the core ruleset takes legality and replay checks in the alternation, a sequence or the default
-/// restriction rules' move-sequence.
+/// CASE-1.3a: the core ruleset takes ko_intersections checks, and legality and replay checks in the
+/// alternation, a sequence or the default restriction rules' move-sequence.
 pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
     if !matches!(case.ruleset, Ruleset::Core(_)) {
         return;
@@ -203,12 +205,13 @@ pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) 
     let phase_ok = match check {
         Check::Legality(c) => core_takes(c.phase),
         Check::Replay(c) => core_takes(c.phase),
+        Check::KoIntersections(_) => true,
         _ => false,
     };
     if !phase_ok {
         e(
-            "the core ruleset takes legality and replay checks in the alternation, a sequence or \
-             the default-restriction phase"
+            "the core ruleset takes ko_intersections checks, and legality and replay checks in the \
+             alternation, a sequence or the default-restriction phase"
                 .into(),
         );
     }
@@ -259,4 +262,41 @@ fn core_takes(phase: Phase) -> bool {
         phase,
         Phase::Alternation | Phase::Sequence | Phase::DefaultRestriction
     )
+}
+
+/// CASE-13: the region's and the expected vertices are on the board, the expected ones in the region; komi only
+/// for the global kind.
+pub(super) fn ko_intersections(c: &KoIntersections, board: &Board, e: &mut dyn FnMut(String)) {
+    let (width, height) = board.size();
+    let read = |field: &str, text: &str, e: &mut dyn FnMut(String)| -> BTreeSet<(usize, usize)> {
+        let mut found = BTreeSet::new();
+        for word in text.split_whitespace() {
+            match gorules_grammar::Vertex::parse(word)
+                .ok()
+                .and_then(|v| v.to_col_row(height))
+                .filter(|&(col, _)| col < width)
+            {
+                Some(at) => {
+                    found.insert(at);
+                }
+                None => e(format!("`{field}`: `{word}` is not a vertex of the board")),
+            }
+        }
+        found
+    };
+    let region = read("region", &c.region, e);
+    let expect = read("expect", &c.expect, e);
+    if region.is_empty() {
+        e("`region` names no intersection".into());
+    }
+    if !expect.is_subset(&region) {
+        e("`expect` names an intersection outside `region`".into());
+    }
+    match (c.kind, c.komi) {
+        (KoIntersectionKind::Global, None) => e("a global check takes `komi`".into()),
+        (KoIntersectionKind::Basic | KoIntersectionKind::Local, Some(_)) => {
+            e("only a global check takes `komi`".into())
+        }
+        _ => {}
+    }
 }

@@ -305,6 +305,7 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::Status(c) => j89::status(c, board, e),
         Check::Territory(c) => j89::territory(c, board, e),
         Check::J89Game(g) => j89::j89_game(g, board, labels, e),
+        Check::KoIntersections(c) => grid::ko_intersections(c, board, e),
     }
 }
 
