@@ -162,6 +162,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     }
     if let Some(p) = &profile {
         options.estimates = p.estimates.clone();
+        options.sizes = p.sizes.clone();
     }
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
     Ok(Cli {
