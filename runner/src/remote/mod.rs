@@ -38,6 +38,9 @@ pub struct Remote {
     /// PROTO-6.4: the position as the runner last read it from a standard GTP engine, to colour the stones of
     /// `final_status_list`.
     known: Option<Grid>,
+    /// PROTO-6.4: the prisoners taken since the set-up, counted from the stones `final_status_list` no longer
+    /// lists (for an engine without `captures`).
+    counted: Prisoners,
 }
 
 /// PROTO-3.15: the time allowance the runner gives an engine's search: nine tenths of its own timeout, in
@@ -341,6 +344,7 @@ impl Remote {
             solver_nodes: None,
             solver_timeout: SOLVER_TIMEOUT,
             known: None,
+            counted: Prisoners::default(),
         })
     }
 
@@ -431,7 +435,9 @@ impl Remote {
                     Player::White => StoneColor::White,
                 };
                 let played = m.at.map(|(col, row)| (At { col, row }, stone));
-                self.known = Some(self.stones_by_status(&before, played)?);
+                let after = self.stones_by_status(&before, played)?;
+                self.counted = plain::taken(&before, &after, self.counted);
+                self.known = Some(after);
             }
         }
         Ok(if r.success {
@@ -488,6 +494,14 @@ impl Remote {
                 }),
                 _ => Err(answered("gorules-prisoners", &t)),
             };
+        }
+        if !self.capabilities.knows("captures") {
+            // PROTO-6.4: counted from the stones that went, on the final_status_list route; otherwise no check
+            // that compares prisoners is run (it needs `captures`), and none is read.
+            return Ok(Prisoners {
+                black: self.plain_prisoner_base.black + self.counted.black,
+                white: self.plain_prisoner_base.white + self.counted.white,
+            });
         }
         let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
             let t = r.ok("captures", &[c])?;
@@ -593,6 +607,7 @@ impl Remote {
             }
         }
         self.known = Some(board.clone());
+        self.counted = Prisoners::default();
         self.plain_prisoner_base = Prisoners::default();
         match (&start.history, phase) {
             (Some((_, hp, hm)), Phase::Alternation) => {

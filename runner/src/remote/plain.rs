@@ -4,6 +4,7 @@
 
 use super::{answered, parse_vertices, refused, Remote};
 use crate::engine::{At, BoardSize, EngineError, Grid, Legality, Malformed, Unsupported};
+use gorules_cases::model::Prisoners;
 use gorules_grammar::StoneColor;
 use std::collections::BTreeSet;
 
@@ -112,6 +113,20 @@ impl Remote {
     }
 }
 
+/// PROTO-6.4: the prisoners after a move that turned `before` into `after`: every black stone that went is
+/// White's, every white one Black's (a suicide's stones too, CORE-6.1).
+pub(super) fn taken(before: &Grid, after: &Grid, so_far: Prisoners) -> Prisoners {
+    let mut out = so_far;
+    for (at, p) in before.points() {
+        match (p, after.get(at)) {
+            (Some(StoneColor::Black), None) => out.white += 1,
+            (Some(StoneColor::White), None) => out.black += 1,
+            _ => {}
+        }
+    }
+    out
+}
+
 /// PROTO-6.4: the position whose stones are `occupied`, each coloured as in `before` or, on the point just
 /// played, as its player's. A stone on a point that was empty and not played has no colour the runner can know:
 /// the engine's answer is then malformed.
@@ -178,6 +193,8 @@ mod tests {
         let occupied: BTreeSet<At> = [at(0, 0), at(1, 1), at(2, 0)].into();
         let after = colour_stones(&before, &occupied, Some((at(2, 0), StoneColor::Black)));
         assert_eq!(after, Ok(grid(&["X.X", ".X.", "..."])));
+        let taken = super::taken(&before, &grid(&["X.X", ".X.", "..."]), Default::default());
+        assert_eq!((taken.black, taken.white), (1, 0));
     }
 
     #[test]
