@@ -2,6 +2,7 @@
 //! protocol, and reported as passed, failed (expected against actual) or ignored (with the reason).
 
 pub mod checks;
+pub mod differential;
 pub mod engine;
 pub mod gtp;
 pub mod kee;

@@ -4,6 +4,9 @@
 mod kee;
 mod needs;
 mod plain;
+mod stepwise;
+
+pub use stepwise::Step;
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
