@@ -593,9 +593,9 @@ pub fn main(args: Vec<String>, profiles: &Path) -> i32 {
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, v: &str, least: T) -> Result<T, String>
+fn number<T>(flag: &str, v: &str, least: T) -> Result<T, String>
 where
-    T: PartialOrd + std::fmt::Display + Copy,
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
 {
     v.parse::<T>()
         .ok()

@@ -157,8 +157,7 @@ pub(super) fn colour_stones(
         };
         points[at.row * width + at.col] = Some(colour);
     }
-    Grid::new(width, points)
-        .ok_or_else(|| EngineError::Malformed(Malformed::Empty { what: "board" }))
+    Grid::new(width, points).ok_or(EngineError::Malformed(Malformed::Empty { what: "board" }))
 }
 
 #[cfg(test)]
