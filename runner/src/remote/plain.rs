@@ -66,6 +66,12 @@ impl Remote {
         Ok(())
     }
 
+    /// PROTO-6: forgets a command the engine listed, so that it is asked as an engine without it would be (the
+    /// tests of the standard routes take `is_legal`, `list_stones` or `captures` from the reference engine this way).
+    pub fn forget_command(&mut self, command: &str) {
+        self.capabilities.commands.remove(command);
+    }
+
     /// PROTO-6.4: how this engine's stones are read: `list_stones` if it knows it, else `final_status_list`.
     pub(super) fn stones_route(&self) -> StonesRoute {
         if !self.capabilities.knows("list_stones") && self.capabilities.knows("final_status_list") {
