@@ -694,9 +694,17 @@ fn cli(args: Vec<String>, profiles: &Path) -> Result<i32, String> {
         s.seed
     );
     eprintln!(
-        "differential: {} game(s) of up to {} moves on {}x{} under {}, seed {}: {} moves both engines played, {} \
-         both refused",
-        outcome.games, s.moves, s.width, s.height, s.rules_words(), s.seed, outcome.played, outcome.refused
+        "differential: {} game(s) of up to {} moves on {}x{} under {} (suicide {}), seed {}: {} moves both engines \
+         played, {} both refused",
+        outcome.games,
+        s.moves,
+        s.width,
+        s.height,
+        s.rules_words(),
+        s.suicide.name(),
+        s.seed,
+        outcome.played,
+        outcome.refused
     );
     match outcome.disagreement {
         None => {

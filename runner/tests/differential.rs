@@ -94,3 +94,54 @@ fn a_planted_ko_disagreement_is_found_shrunk_and_printed_as_a_case() {
         ));
     }
 }
+
+/// The mode from the command line: the reference against itself agrees (exit 0, a summary on standard error,
+/// nothing on standard output); a bad option stops it with exit status 2, naming the option.
+#[test]
+fn the_command_line() {
+    let runner = env!("CARGO_BIN_EXE_gorules-runner");
+    let out = std::process::Command::new(runner)
+        .args([
+            "--differential",
+            "--size",
+            "7x5",
+            "--rules",
+            "positional-superko",
+            "--games",
+            "3",
+            "--moves",
+            "60",
+            "--seed",
+            "11",
+            "--engine",
+            "in-process",
+        ])
+        .output()
+        .expect("the runner runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr.contains("3 game(s) of up to 60 moves on 7x5 under positional-superko (suicide prohibited), seed 11"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no disagreement"), "{stderr}");
+    for (bad, says) in [
+        (&["--size", "26"][..], "--size `26`"),
+        (&["--rules", "japanese"][..], "--rules `japanese`"),
+        (&["--moves", "0"][..], "--moves `0`"),
+        (
+            &["--engine", "in-process", "--timeout", "inf"][..],
+            "--timeout `inf`",
+        ),
+    ] {
+        let out = std::process::Command::new(runner)
+            .arg("--differential")
+            .args(bad)
+            .output()
+            .expect("the runner runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {stderr}");
+        assert!(stderr.contains(says), "{bad:?}: {stderr}");
+    }
+}
