@@ -15,11 +15,16 @@ use std::path::Path;
 use std::time::Duration;
 
 fn sizes_engine(log: &Path) -> Launch {
+    sizes_engine_in(log, "")
+}
+
+fn sizes_engine_in(log: &Path, mode: &str) -> Launch {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/sizes-engine.sh");
     Launch::Program(vec![
         "sh".into(),
         script.to_string_lossy().into_owned(),
         log.to_string_lossy().into_owned(),
+        mode.into(),
     ])
 }
 
@@ -95,6 +100,29 @@ fn refused_and_unlisted_board_sizes_are_ignored() {
         "only the listed size is asked"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A size refused while a check runs (the engine took it when the suite was planned) leaves the check ignored,
+/// with its reason, and the check's trial does not fail.
+#[test]
+fn a_size_refused_while_a_check_runs_is_ignored_not_failed() {
+    let dir = std::env::temp_dir().join(format!("gorules-late-sizes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let options = Options {
+        launch: sizes_engine_in(&dir.join("boardsize.log"), "late"),
+        profile_features: Some(features()),
+        ..Options::default()
+    };
+    let (ok, records) = fakes::run_planned(options, "core::core-suicide-one-stone::corner-suicide");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok, "{records:?}");
+    let record = records.last().expect("a record");
+    assert_eq!(record.outcome, gorules_runner::summary::Outcome::Ignored);
+    assert!(
+        record.reason.starts_with("board size ") && record.reason.ends_with(" not supported"),
+        "{}",
+        record.reason
+    );
 }
 
 #[test]
