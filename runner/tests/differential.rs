@@ -95,6 +95,41 @@ fn a_planted_ko_disagreement_is_found_shrunk_and_printed_as_a_case() {
     }
 }
 
+/// The other way round: the game has no ko rule and the fake refuses ko recaptures. The case printed expects the
+/// recapture legal and the board after it.
+#[test]
+fn a_planted_refusal_is_printed_with_the_board_after_the_move() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let (suite, _) = Suite::load(&root);
+    let s = Settings {
+        ko: Vec::new(),
+        ..settings(4)
+    };
+    let mut fake = KoBlind::with(vec![KoRule::SimpleKo]);
+    let outcome = run(&mut reference(), &mut fake, &s).expect("the games run");
+    let (_, _, d) = outcome.disagreement.expect("the fake is caught");
+    assert!(matches!(d.reference, Step::Played(_)), "{d:?}");
+    assert_eq!(
+        d.engine,
+        Step::Refused(Some(gorules_cases::model::Reason::SimpleKo))
+    );
+    let (id, text) = case_file(&s, &d, "ko-strict", "the differential test");
+    assert!(
+        text.contains("expect: legal") && text.contains("end: |"),
+        "{text}"
+    );
+    let file = root.join("cases/core").join(format!("{id}.yaml"));
+    let lc = parse_case(&file, text.clone()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert!(lint::lint_case(&suite, &lc).is_empty(), "{text}");
+    for check in &lc.case.checks {
+        assert_eq!(
+            run_check(&lc.case, check, &mut reference()),
+            Verdict::Pass,
+            "{text}"
+        );
+    }
+}
+
 /// The mode from the command line: the reference against itself agrees (exit 0, a summary on standard error,
 /// nothing on standard output); a bad option stops it with exit status 2, naming the option.
 #[test]
