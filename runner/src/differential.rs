@@ -398,7 +398,7 @@ pub fn run(
                 Some((point.col, point.row))
             };
             if at.is_none() && last_passed {
-                // Both refused every play tried and a pass would end the alternation: the game ends here.
+                // Both refused every play tried since the last pass (the board is nearly full): the game ends.
                 break;
             }
             let mv = Move { player, at };
