@@ -162,6 +162,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     }
     if let Some(p) = &profile {
         options.estimates = p.estimates.clone();
+        options.sizes = p.sizes.clone();
     }
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
     Ok(Cli {
@@ -174,6 +175,14 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
 
 fn main() -> ExitCode {
     let root = find_root(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+    // Differential testing: a mode of its own, with its own options (runner/src/differential.rs).
+    if std::env::args().any(|a| a == "--differential") {
+        let code = gorules_runner::differential::main(
+            std::env::args().skip(1).collect(),
+            &root.join("runner").join("profiles"),
+        );
+        return ExitCode::from(code as u8);
+    }
     let mut argv = std::env::args();
     let program = argv.next().unwrap_or_else(|| "gorules-runner".into());
     let cli = match parse(argv.collect(), &root) {
