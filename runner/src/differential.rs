@@ -493,6 +493,7 @@ fn clauses(settings: &Settings) -> Vec<&'static str> {
             KoRule::SimpleKo => "KO-3.1",
             KoRule::PositionalSuperko => "KO-4.1",
             KoRule::SituationalSuperko => "KO-5.1",
+            KoRule::OnePlay => "KO-6.1",
         });
     }
     out
