@@ -164,7 +164,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
 
 /// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
 /// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
-fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
+pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
     use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
     let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
