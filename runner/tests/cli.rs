@@ -203,7 +203,10 @@ fn help_lists_every_option() {
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let help = String::from_utf8_lossy(&o.stdout);
         for option in &options {
-            assert!(help.contains(option), "--help does not list {option}:\n{help}");
+            assert!(
+                help.contains(option),
+                "--help does not list {option}:\n{help}"
+            );
         }
         for libtest in [
             "--exact",
@@ -228,7 +231,14 @@ fn engine_binary() -> PathBuf {
     let engine = runner.with_file_name("gorules-engine");
     if !engine.is_file() {
         let o = Command::new(env!("CARGO"))
-            .args(["build", "-j1", "-p", "gorules-ref", "--bin", "gorules-engine"])
+            .args([
+                "build",
+                "-j1",
+                "-p",
+                "gorules-ref",
+                "--bin",
+                "gorules-engine",
+            ])
             .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
             .output()
             .expect("cargo runs");
@@ -268,7 +278,10 @@ fn the_runner_runs_from_anywhere_with_the_embedded_suite() {
     assert!(stdout.contains("core::core-capture-edge::"), "{stdout}");
     assert!(stdout.contains("test result: ok."), "{stdout}");
     assert!(!stdout.contains(" 0 passed"), "{stdout}");
-    assert!(stdout.contains("gorules-engine"), "the engine is named: {stdout}");
+    assert!(
+        stdout.contains("gorules-engine"),
+        "the engine is named: {stdout}"
+    );
 
     // A shipped profile by name, from outside the checkout: its features stand in for the engine's.
     let o = run(&[
@@ -293,10 +306,17 @@ fn the_runner_runs_from_anywhere_with_the_embedded_suite() {
     let listed = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(listed.contains("core::core-capture-edge::"), "{listed}");
-    assert!(!listed.contains("naj::"), "only the folder's cases: {listed}");
+    assert!(
+        !listed.contains("naj::"),
+        "only the folder's cases: {listed}"
+    );
     let o = run(&["--cases", "no-such-folder"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--cases `no-such-folder`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--cases `no-such-folder`"),
+        "{}",
+        stderr(&o)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -306,5 +326,9 @@ fn inside_the_checkout_its_own_cases_are_run() {
     let o = runner(&["--list", "core::core-capture-edge::"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let o = runner(&["core::core-capture-edge::"]);
-    assert!(stderr(&o).contains("the suite from the checkout at"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the suite from the checkout at"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -196,6 +196,22 @@ fn the_first_disagreement_is_reported_with_the_move() {
     );
 }
 
+/// A record with an illegal move (White plays on Black's stone): both engines refuse it, and the report says the
+/// record breaks the rules, not that the engine does.
+#[test]
+fn an_illegal_move_in_the_record_is_reported_as_the_records() {
+    let record = read_record("(;GM[1]FF[4]SZ[3];B[bb];W[bb];B[aa])").expect("it reads");
+    let rules = rules_for(None);
+    let report = replay(&record, &rules, &mut reference(), &mut reference());
+    match &report.ending {
+        Ending::IllegalInRecord(d) => {
+            assert!(d.contains("move 2 (White B2): both say illegal"), "{d}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!((report.agreed_moves, report.moves), (1, 3));
+}
+
 /// The runner binary replays a record from the command line, from a folder outside the checkout: against the
 /// reference engine, and against GNU Go by its profile.
 #[test]
@@ -209,21 +225,29 @@ fn the_replay_option_reports_from_the_command_line() {
     } else {
         eprintln!("GNU Go is not installed at {GNUGO}: the replay against it is skipped");
     }
+    // GNU Go against itself (runner/tests/records/gnugo-selfplay-9x9.sgf, made by the command in its comment).
+    let selfplay =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/gnugo-selfplay-9x9.sgf");
     for extra in runs {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
-            .args(["--replay-sgf", file.to_str().expect("a path")])
-            .args(&extra)
-            .current_dir(&dir)
-            .output()
-            .expect("the runner runs");
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let all = format!(
-            "{extra:?}\n{stdout}{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert_eq!(out.status.code(), Some(0), "{all}");
-        assert!(stdout.contains("moves agreed: 14 of 14"), "{all}");
-        assert!(stdout.contains("agree on every move"), "{all}");
+        for (record, moves) in [(file.clone(), 14), (selfplay.clone(), 55)] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+                .args(["--replay-sgf", record.to_str().expect("a path")])
+                .args(&extra)
+                .current_dir(&dir)
+                .output()
+                .expect("the runner runs");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            let all = format!(
+                "{extra:?}\n{stdout}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(out.status.code(), Some(0), "{all}");
+            assert!(
+                stdout.contains(&format!("moves agreed: {moves} of {moves}")),
+                "{all}"
+            );
+            assert!(stdout.contains("agree on every move"), "{all}");
+        }
     }
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "(;SZ[5];B[cc]").expect("written");
@@ -238,5 +262,79 @@ fn the_replay_option_reports_from_the_command_line() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// PROTO-6, the `loadsgf` route: GNU Go (standard GTP with `loadsgf`, no `set_position`) is given each position as
+/// an SGF file. Through a wrapper that logs what GNU Go is sent, every check of two core cases passes, and the
+/// positions were sent by `loadsgf`, not stone by stone.
+#[test]
+fn gnu_go_is_set_up_with_loadsgf() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!(
+            "SKIPPED: GNU Go is not installed at {GNUGO} (CI installs it: apt-get install gnugo)"
+        );
+        return;
+    }
+    let dir = folder("loadsgf");
+    let log = dir.join("sent.log");
+    let script = dir.join("logged-gnugo.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | {GNUGO} --mode gtp\n",
+            log.display()
+        ),
+    )
+    .expect("written");
+    let (suite, errors) = gorules_cases::Suite::load(&root());
+    assert!(errors.is_empty(), "{errors:?}");
+    let features = gorules_runner::profile::Profile::load(&root().join("runner/profiles"), "gnugo")
+        .expect("the gnugo profile")
+        .features;
+    let mut engine = Remote::start(
+        Launch::Program(vec!["sh".into(), script.to_string_lossy().into_owned()]),
+        Duration::from_secs(30),
+        Some(features),
+    )
+    .expect("GNU Go starts");
+    let mut ran = 0;
+    for id in ["core-19x19-corner-ko", "core-capture-edge"] {
+        let lc = suite
+            .cases
+            .iter()
+            .find(|c| c.case.id == id)
+            .expect("the case");
+        for check in lc.case.effective_checks().expect("checks") {
+            let v = gorules_runner::checks::run(&lc.case, &check, &mut engine);
+            assert_eq!(
+                v,
+                gorules_runner::checks::Verdict::Pass,
+                "{id}::{}",
+                check.common().name
+            );
+            ran += 1;
+        }
+    }
+    drop(engine);
+    let sent = std::fs::read_to_string(&log).expect("the log");
+    // Each line is `ID COMMAND ARGS`.
+    let loads = sent
+        .lines()
+        .filter(|l| l.split_whitespace().nth(1) == Some("loadsgf"))
+        .count();
+    assert!(loads >= ran, "{ran} checks, {loads} loadsgf:\n{sent}");
+    // The corner ko case has stones at R19, S18: none is placed by `play`.
+    assert!(!sent.contains("play black R19"), "{sent}");
+    let left = std::fs::read_dir(std::env::temp_dir())
+        .expect("the temporary folder")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!("gorules-setup-{}-", std::process::id()))
+        })
+        .count();
+    assert_eq!(left, 0, "the temporary SGF files are removed");
     let _ = std::fs::remove_dir_all(&dir);
 }

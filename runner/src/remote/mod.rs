@@ -2,6 +2,7 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 mod kee;
+mod loadsgf;
 mod needs;
 
 use crate::engine::{
@@ -558,6 +559,9 @@ impl Remote {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             self.ok("set_position", &args)
                 .map_err(|e| refused(format!("setting up the position: {e}")))?;
+        } else if self.sets_up_by_loadsgf(&board) {
+            // PROTO-6: the position as an SGF file (remote/loadsgf.rs).
+            self.load_position(&board, None)?;
         } else {
             // Black stones, then white ones: a legal position is built this way without any capture.
             for (stone, word) in [(StoneColor::Black, "black"), (StoneColor::White, "white")] {
