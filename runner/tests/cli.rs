@@ -332,3 +332,30 @@ fn inside_the_checkout_its_own_cases_are_run() {
         stderr(&o)
     );
 }
+
+/// Issue 22: `--export-sgf DIR FILTER` writes the matching cases as SGF files, from a folder outside the checkout
+/// (the embedded suite); a second filter is refused.
+#[test]
+fn cases_export_as_sgf_files() {
+    let dir = folder("export");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("the runner runs")
+    };
+    let o = run(&["--export-sgf", "out", "core-capture-edge"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out/core-capture-edge.sgf")).expect("written");
+    assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
+    assert!(text.contains("GN[core-capture-edge]"), "{text}");
+    let written = std::fs::read_dir(dir.join("out"))
+        .expect("the folder")
+        .count();
+    assert_eq!(written, 1, "only the matching case");
+    let o = run(&["--export-sgf", "out", "a", "b"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("at most one filter"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
