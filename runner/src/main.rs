@@ -9,7 +9,8 @@
 //! removed when the run starts, so a run that dies leaves none rather than one that looks current.
 
 use gorules_runner::gtp::Launch;
-use gorules_runner::source::SuiteSource;
+use gorules_runner::profile::Profile;
+use gorules_runner::source::{self, SuiteSource};
 use gorules_runner::{plan_from, summary, Options};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -28,9 +29,8 @@ USAGE:
 
 THE ENGINE (default: the reference engine, in-process):
     --engine \"CMD ARGS\"     any GTP engine, started with this command line
-    --profile NAME          a shipped profile (its command and rule features, PROTO-6): gnugo,
-                            gnugo-positional-superko, gnugo-situational-superko, gnugo-suicide,
-                            reference-simple-ko; the command is used when --engine is absent
+    --profile NAME          a shipped profile (its command and rule features, PROTO-6; the names are
+                            listed at the end); its command is used when --engine is absent
     --gtp-only              ask only standard GTP commands, even of an engine with the gorules-
                             extensions (needs --profile)
     --timeout SECONDS       per command (default 10)
@@ -258,6 +258,11 @@ fn main() -> ExitCode {
         Mode::Run => {}
         Mode::Help => {
             print!("{HELP}");
+            println!(
+                "\nSHIPPED PROFILES: {}\nSHIPPED BASELINES: {}",
+                Profile::known_embedded().join(", "),
+                source::shipped_baselines().join(", ")
+            );
             return ExitCode::SUCCESS;
         }
         Mode::ExportSgf(dir) => return export_sgf(&cli, dir),

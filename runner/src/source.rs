@@ -116,8 +116,8 @@ impl SuiteSource {
     }
 }
 
-/// The names of the embedded baselines.
-fn shipped_baselines() -> Vec<String> {
+/// The names of the embedded baselines, sorted.
+pub fn shipped_baselines() -> Vec<String> {
     let mut names: Vec<String> = embedded::under("runner/baselines/")
         .filter_map(|(p, _)| {
             p.strip_prefix("runner/baselines/")?

@@ -222,6 +222,11 @@ fn help_lists_every_option() {
             assert!(help.contains(libtest), "--help does not list {libtest}");
         }
         assert!(!help.contains("test result"), "nothing runs: {help}");
+        assert!(
+            help.contains("SHIPPED PROFILES: gnugo, gnugo-positional-superko"),
+            "{help}"
+        );
+        assert!(help.contains("SHIPPED BASELINES: gnugo,"), "{help}");
     }
 }
 
