@@ -518,13 +518,10 @@ impl Job {
     }
 }
 
-/// The checkout: the nearest ancestor of the current directory with `spec/` and `cases/`, else `fallback`.
+/// The checkout the current directory lies in ([`source::checkout_of`]), else `fallback`.
 pub fn find_root(fallback: &Path) -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    cwd.ancestors()
-        .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| fallback.to_path_buf())
+    source::checkout_of(&cwd).unwrap_or_else(|| fallback.to_path_buf())
 }
 
 #[cfg(test)]
