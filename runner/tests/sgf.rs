@@ -153,6 +153,29 @@ fn a_record_replays_in_the_reference_against_itself_with_notes() {
     }
 }
 
+/// Handicap stones in the root are the first position; `HA` is reported.
+#[test]
+fn handicap_stones_are_the_first_position() {
+    let record =
+        read_record("(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg];W[ee];B[dd];W[tt])").expect("it reads");
+    let rules = rules_for(None);
+    let report = replay(&record, &rules, &mut reference(), &mut reference());
+    assert_eq!(report.ending, Ending::Agreed);
+    assert_eq!((report.agreed_moves, report.moves), (3, 3));
+    assert!(
+        report.notes.iter().any(|n| n.contains("HA[2]")),
+        "{:?}",
+        report.notes
+    );
+    // White's first move on a handicap stone is illegal for both.
+    let record = read_record("(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg];W[cc])").expect("it reads");
+    let report = replay(&record, &rules, &mut reference(), &mut reference());
+    assert!(
+        matches!(report.ending, Ending::IllegalInRecord(_)),
+        "{report:?}"
+    );
+}
+
 /// A planted disagreement: the engine (the reference engine asked over standard GTP only, started with suicide
 /// allowed) and the replay's reference (suicide prohibited) differ at the record's fifth move, Black's suicide at
 /// A3. The report names the move and both answers; the moves before it are agreed.

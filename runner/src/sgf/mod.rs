@@ -461,6 +461,19 @@ mod tests {
             prop_assert_eq!(read(&text), Ok(c));
         }
 
+        /// Any text, SGF-like or not, is read or refused with a position; the reader never panics.
+        #[test]
+        fn any_text_is_read_or_refused(text in proptest::collection::vec(
+            prop_oneof![Just('('), Just(')'), Just(';'), Just('['), Just(']'), Just('\\'), Just('\n'),
+                Just('B'), Just('a'), Just(':'), Just(' ')],
+            0..40,
+        ).prop_map(|v| v.into_iter().collect::<String>())) {
+            match read(&text) {
+                Ok(c) => prop_assert!(!c.0.is_empty()),
+                Err(e) => prop_assert!(e.line >= 1 && e.column >= 1),
+            }
+        }
+
         /// Every point of a board up to 52x52 is written and read back as itself.
         #[test]
         fn points_round_trip(w in 1usize..=52, h in 1usize..=52, c in 0usize..52, r in 0usize..52) {
