@@ -315,6 +315,15 @@ fn the_runner_runs_from_anywhere_with_the_embedded_suite() {
         !listed.contains("naj::"),
         "only the folder's cases: {listed}"
     );
+    // A file of the folder that does not load is a failing lint trial naming it, as in a checkout.
+    std::fs::write(cases.join("core/broken.yaml"), "id: [").expect("written");
+    let o = run(&["--cases", "committee", "lint::"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(101), "{out}");
+    assert!(
+        out.contains("lint::broken") && out.contains("broken.yaml:"),
+        "{out}"
+    );
     let o = run(&["--cases", "no-such-folder"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
