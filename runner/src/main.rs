@@ -379,14 +379,14 @@ fn replay_sgf(cli: &Cli, file: &Path) -> ExitCode {
         );
         return ExitCode::from(BAD_OPTION);
     }
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("gorules-runner: --replay-sgf `{}`: {e}", file.display());
             return ExitCode::from(BAD_OPTION);
         }
     };
-    let game = match record::read_record(&text) {
+    let game = match record::read_record_bytes(bytes) {
         Ok(g) => g,
         Err(e) => {
             eprintln!("gorules-runner: {}: {e}", file.display());

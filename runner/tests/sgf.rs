@@ -10,7 +10,7 @@ use gorules_runner::engine::Grid;
 use gorules_runner::gtp::{Gtp, Launch};
 use gorules_runner::remote::Remote;
 use gorules_runner::sgf::export::case_sgf;
-use gorules_runner::sgf::record::{read_record, replay, rules_for, Ending};
+use gorules_runner::sgf::record::{read_record, read_record_bytes, replay, rules_for, Ending};
 use gorules_runner::sgf::write;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -360,4 +360,94 @@ fn gnu_go_is_set_up_with_loadsgf() {
         .count();
     assert_eq!(left, 0, "the temporary SGF files are removed");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Replays `file` through the reference engine (against itself), and loads it whole into GNU Go with its own SGF
+/// reader (`loadsgf FILE`): both must end in the same position. `Ok(false)` for a record this comparison does not
+/// apply to (one that does not read, is not replayed to its end, is larger than GNU Go's 19x19, or uses `AE`,
+/// which GNU Go's `loadsgf` does not read).
+fn ends_where_gnu_go_loads_it(file: &Path, gtp: &mut Gtp) -> Result<bool, String> {
+    let name = file.display();
+    let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
+    let Ok(record) = read_record_bytes(bytes) else {
+        return Ok(false);
+    };
+    // GNU Go's loadsgf reads AB, AW, PL, B and W, not AE (a record's dead stones taken off at the end, say).
+    let clears = record.events.iter().any(|e| match e {
+        gorules_runner::sgf::record::Event::Setup { empty, .. } => !empty.is_empty(),
+        gorules_runner::sgf::record::Event::Move(_) => false,
+    });
+    if record.width != record.height || record.width > 19 || clears {
+        return Ok(false);
+    }
+    let rules = rules_for(None);
+    let report = replay(&record, &rules, &mut reference(), &mut reference());
+    let Some(ours) = report.final_position else {
+        return Ok(false);
+    };
+    gtp.ok("loadsgf", &[file.to_str().ok_or("a plain path")?])
+        .map_err(|e| format!("{name}: GNU Go's loadsgf: {e}"))?;
+    let h = record.height;
+    let (black, white) = (stones(gtp, "black", h), stones(gtp, "white", h));
+    for (at, p) in ours.points() {
+        let theirs = if black.contains(&(at.col, at.row)) {
+            Some(gorules_grammar::StoneColor::Black)
+        } else if white.contains(&(at.col, at.row)) {
+            Some(gorules_grammar::StoneColor::White)
+        } else {
+            None
+        };
+        if theirs != p {
+            return Err(format!(
+                "{name}: at ({}, {}) our replay ends with {p:?}, GNU Go's loadsgf with {theirs:?}\n{ours}",
+                at.col, at.row
+            ));
+        }
+    }
+    Ok(true)
+}
+
+/// Our reader against GNU Go's: the self-play record ends in the same position replayed by us and loaded by GNU
+/// Go. With `GORULES_SGF_RECORDS=DIR`, every `*.sgf` in DIR is compared the same way (for example GNU Go's own
+/// regression games; README, "SGF: cases out, game records in").
+#[test]
+fn records_end_where_gnu_go_loads_them() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!(
+            "SKIPPED: GNU Go is not installed at {GNUGO} (CI installs it: apt-get install gnugo)"
+        );
+        return;
+    }
+    let mut gtp = Gtp::start(
+        &Launch::program(&format!("{GNUGO} --mode gtp")),
+        Duration::from_secs(30),
+    )
+    .expect("GNU Go starts");
+    let selfplay =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/gnugo-selfplay-9x9.sgf");
+    assert_eq!(ends_where_gnu_go_loads_it(&selfplay, &mut gtp), Ok(true));
+    let Some(dir) = std::env::var_os("GORULES_SGF_RECORDS") else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("GORULES_SGF_RECORDS names a folder")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    files.sort();
+    let (mut same, mut not_compared, mut errors) = (0, 0, Vec::new());
+    for f in &files {
+        match ends_where_gnu_go_loads_it(f, &mut gtp) {
+            Ok(true) => same += 1,
+            Ok(false) => not_compared += 1,
+            Err(e) => errors.push(e),
+        }
+    }
+    eprintln!(
+        "{} records: {same} end in GNU Go's position, {not_compared} not compared (unreadable, not replayed to the end, beyond 19x19, or with AE), {} differ",
+        files.len(),
+        errors.len()
+    );
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
 }

@@ -291,7 +291,7 @@ mod tests {
             let (w, h) = size(root.first("SZ").expect("SZ")).expect("a size");
             let mut cells = vec![None; w * h];
             for (id, color) in [("AB", StoneColor::Black), ("AW", StoneColor::White)] {
-                for v in root.get(id).unwrap_or_default() {
+                for v in root.values(id) {
                     for (c, r) in points(v, w, h).expect("a point") {
                         cells[r * w + c] = Some(color);
                     }

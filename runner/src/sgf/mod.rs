@@ -62,17 +62,19 @@ impl Node {
         }
     }
 
-    /// The values of property `id`, if the node has it.
-    pub fn get(&self, id: &str) -> Option<&[String]> {
+    /// Every value of property `id`, in order: a property written more than once in a node (which FF[4] forbids
+    /// and older records do, `AB[dd]AB[gd]`) gives the values of each.
+    pub fn values(&self, id: &str) -> Vec<&str> {
         self.properties
             .iter()
-            .find(|p| p.id == id)
-            .map(|p| p.values.as_slice())
+            .filter(|p| p.id == id)
+            .flat_map(|p| p.values.iter().map(String::as_str))
+            .collect()
     }
 
     /// The first value of property `id`.
     pub fn first(&self, id: &str) -> Option<&str> {
-        self.get(id).and_then(|v| v.first()).map(String::as_str)
+        self.values(id).first().copied()
     }
 }
 
@@ -131,7 +133,23 @@ fn write_tree(t: &GameTree, out: &mut String) {
     out.push(')');
 }
 
-/// Reads SGF text: a collection of at least one game tree. Lower-case letters in a property identifier (the
+/// The text of an SGF file's bytes: UTF-8 (a byte-order mark dropped), or else ISO-8859-1, FF[4]'s default
+/// character set, byte for byte; the flag says the second.
+pub fn text_of(bytes: Vec<u8>) -> (String, bool) {
+    match String::from_utf8(bytes) {
+        Ok(t) => (
+            t.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(t),
+            false,
+        ),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            true,
+        ),
+    }
+}
+
+/// Reads SGF text: a collection of at least one game tree; text before the first `(` (a header some programs
+/// write) is skipped. Lower-case letters in a property identifier (the
 /// long names of FF[1]-FF[3], `AddBlack`) are dropped, as FF[4] asks of readers; anything else out of place is
 /// an error at its line and column.
 pub fn read(text: &str) -> Result<Collection, SgfError> {
@@ -142,7 +160,9 @@ pub fn read(text: &str) -> Result<Collection, SgfError> {
         column: 1,
     };
     let mut trees = Vec::new();
-    r.skip_space();
+    while r.peek().is_some_and(|c| c != '(') {
+        r.bump();
+    }
     while r.peek() == Some('(') {
         trees.push(r.tree(0)?);
         r.skip_space();
@@ -504,6 +524,16 @@ mod tests {
             .contains("off the 9x9 board"));
         assert_eq!(t.variations.len(), 2);
         assert_eq!(t.variations[1].nodes[0].first("AW"), Some("dd"));
+        let c = read("header line\n(;AB[aa]AB[bb][cc])").expect("it reads");
+        assert_eq!(c.0[0].nodes[0].values("AB"), vec!["aa", "bb", "cc"]);
+        assert_eq!(
+            text_of(b"\xef\xbb\xbf(;)".to_vec()),
+            ("(;)".to_string(), false)
+        );
+        assert_eq!(
+            text_of(b"(;C[caf\xe9])".to_vec()),
+            ("(;C[caf\u{e9}])".to_string(), true)
+        );
         assert_eq!(size("19:13"), Ok((19, 13)));
         assert!(size("53").is_err() && size("0").is_err() && size("x").is_err());
     }
@@ -512,6 +542,7 @@ mod tests {
     fn bad_sgf_is_refused_where_it_goes_wrong() {
         for (text, line, column, message) in [
             ("", 1, 1, "expected a game tree"),
+            ("no tree here", 1, 13, "expected a game tree"),
             (
                 "(;B[aa]",
                 1,

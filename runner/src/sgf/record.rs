@@ -55,6 +55,19 @@ pub enum Event {
     Move(Move),
 }
 
+/// Reads a game record from a file's bytes (UTF-8, or else ISO-8859-1: see [`super::text_of`]).
+pub fn read_record_bytes(bytes: Vec<u8>) -> Result<GameRecord, String> {
+    let (text, latin1) = super::text_of(bytes);
+    let mut record = read_record(&text)?;
+    if latin1 {
+        record.notes.insert(
+            0,
+            "the file is not UTF-8: read as ISO-8859-1, FF[4]'s default character set".into(),
+        );
+    }
+    Ok(record)
+}
+
 /// Reads a game record: the first game tree of the file, its main line.
 pub fn read_record(text: &str) -> Result<GameRecord, String> {
     let c = read(text).map_err(|e| e.to_string())?;
@@ -102,7 +115,7 @@ pub fn read_record(text: &str) -> Result<GameRecord, String> {
         let at = |e: String| format!("node {}: {e}", n + 1);
         let list = |id: &str| -> Result<Vec<(usize, usize)>, String> {
             let mut out = Vec::new();
-            for v in node.get(id).unwrap_or_default() {
+            for v in node.values(id) {
                 out.extend(points(v, width, height).map_err(|e| at(format!("{id}: {e}")))?);
             }
             Ok(out)
@@ -193,6 +206,8 @@ pub struct Report {
     pub notes: Vec<String>,
     /// How it ended.
     pub ending: Ending,
+    /// The reference's position after the last move, when the two agreed on every move.
+    pub final_position: Option<Grid>,
 }
 
 impl Report {
@@ -218,6 +233,9 @@ impl Report {
             }
             Ending::Stopped(d) => writeln!(out, "result: STOPPED\n{d}"),
         };
+        if let Some(p) = &self.final_position {
+            let _ = writeln!(out, "the position at the end:\n{p}");
+        }
         out
     }
 }
@@ -263,6 +281,7 @@ pub fn replay(
         moves: moves_total,
         notes,
         ending,
+        final_position: None,
     };
     loop {
         // Gather one stretch: moves that alternate, up to a setup after a move or a colour playing twice.
@@ -367,7 +386,12 @@ pub fn replay(
         }
         match restart_why {
             Some(why) => notes.push(why),
-            None => return report(done, notes, Ending::Agreed),
+            None => {
+                return Report {
+                    final_position: Some(board),
+                    ..report(done, notes, Ending::Agreed)
+                }
+            }
         }
     }
 }
