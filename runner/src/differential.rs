@@ -21,7 +21,6 @@ use gorules_cases::moves::Move;
 use gorules_grammar::{Player, StoneColor, Vertex};
 use gorules_vocabulary::{KoRule, Suicide};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 
 /// What to play: the board, the rules, how many games of how many moves, and the seed.
@@ -584,8 +583,9 @@ pub fn case_file(
 /// `gorules-runner --differential ...`: parses the mode's options, plays, prints a summary and, on a
 /// disagreement, the case file. Exit status 0 (no disagreement), 1 (a disagreement, printed), 2 (a bad option
 /// or an engine that cannot be asked).
-pub fn main(args: Vec<String>, profiles: &Path) -> i32 {
-    match cli(args, profiles) {
+/// `profile_of` finds a profile by name (in the checkout, or built into the runner).
+pub fn main(args: Vec<String>, profile_of: &dyn Fn(&str) -> Result<Profile, String>) -> i32 {
+    match cli(args, profile_of) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("gorules-runner --differential: {e}");
@@ -604,7 +604,10 @@ where
         .ok_or_else(|| format!("{flag} `{v}`: expected a whole number, at least {least}"))
 }
 
-fn cli(args: Vec<String>, profiles: &Path) -> Result<i32, String> {
+fn cli(
+    args: Vec<String>,
+    profile_of: &dyn Fn(&str) -> Result<Profile, String>,
+) -> Result<i32, String> {
     let mut s = Settings::default();
     let (mut engine, mut profile, mut timeout) = (None, None, Duration::from_secs(10));
     let mut it = args.into_iter();
@@ -656,7 +659,7 @@ fn cli(args: Vec<String>, profiles: &Path) -> Result<i32, String> {
             }
         }
     }
-    let profile = profile.map(|p| Profile::load(profiles, &p)).transpose()?;
+    let profile = profile.map(|p| profile_of(&p)).transpose()?;
     let command = match (&engine, &profile) {
         (Some(e), _) => e.clone(),
         (None, Some(p)) => p.command.clone(),

@@ -3,19 +3,21 @@
 
 pub mod checks;
 pub mod differential;
+pub mod embedded;
 pub mod engine;
 pub mod gtp;
 pub mod kee;
 pub mod profile;
 pub mod remote;
 pub mod report;
+pub mod sgf;
+pub mod source;
 pub mod summary;
 pub mod verdict;
 
 use engine::{Capabilities, Engine};
 use gorules_cases::kee::{KeeCase, KeeCheck};
 use gorules_cases::model::{Case, Check};
-use gorules_cases::Suite;
 use gtp::Launch;
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use remote::Remote;
@@ -252,10 +254,15 @@ impl Plan {
     }
 }
 
+/// Plans the suite of the checkout at `root` (see [`plan_from`]).
+pub fn plan(root: &Path, options: Options) -> Plan {
+    plan_from(&source::SuiteSource::Checkout(root.to_path_buf()), options)
+}
+
 /// Plans the suite: loads the cases, asks the engine what it can do, and makes one trial per check, named
 /// `<ruleset>::<case id>::<check>`. A suite that does not load becomes one failing trial per error.
-pub fn plan(root: &Path, options: Options) -> Plan {
-    let (suite, errors) = Suite::load(root);
+pub fn plan_from(from: &source::SuiteSource, options: Options) -> Plan {
+    let (suite, errors) = from.load();
     let records: Arc<Mutex<Vec<Record>>> = Arc::default();
     let mut checks_out: Vec<Planned> = errors
         .into_iter()
@@ -397,7 +404,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         records,
         capabilities,
         engine,
-        suite_version: Suite::version(root),
+        suite_version: from.version(),
     }
 }
 
@@ -554,13 +561,10 @@ impl Job {
     }
 }
 
-/// The checkout: the nearest ancestor of the current directory with `spec/` and `cases/`, else `fallback`.
+/// The checkout the current directory lies in ([`source::checkout_of`]), else `fallback`.
 pub fn find_root(fallback: &Path) -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    cwd.ancestors()
-        .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| fallback.to_path_buf())
+    source::checkout_of(&cwd).unwrap_or_else(|| fallback.to_path_buf())
 }
 
 #[cfg(test)]

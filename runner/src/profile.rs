@@ -116,6 +116,31 @@ impl Profile {
         Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Loads `NAME` from the profiles built into the runner (`runner/profiles/NAME.profile` at build time).
+    pub fn load_embedded(name: &str) -> Result<Profile, String> {
+        let path = format!("runner/profiles/{name}.profile");
+        let text = crate::embedded::text(&path).ok_or_else(|| {
+            format!(
+                "--profile `{name}`: no such profile; the profiles built in are: {}",
+                Profile::known_embedded().join(", ")
+            )
+        })?;
+        Profile::parse(text).map_err(|e| format!("{path} (built in): {e}"))
+    }
+
+    /// The names of the profiles built into the runner, sorted.
+    pub fn known_embedded() -> Vec<String> {
+        let mut names: Vec<String> = crate::embedded::under("runner/profiles/")
+            .filter_map(|(p, _)| {
+                p.strip_prefix("runner/profiles/")?
+                    .strip_suffix(".profile")
+                    .map(str::to_string)
+            })
+            .collect();
+        names.sort();
+        names
+    }
+
     /// The names of the profiles in `dir`, sorted.
     pub fn known(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -2,6 +2,7 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 mod kee;
+mod loadsgf;
 mod needs;
 mod plain;
 mod stepwise;
@@ -174,7 +175,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
 
 /// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
 /// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
-fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
+pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
     use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
     let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
@@ -602,6 +603,9 @@ impl Remote {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             self.ok("set_position", &args)
                 .map_err(|e| refused(format!("setting up the position: {e}")))?;
+        } else if self.sets_up_by_loadsgf(&board) {
+            // PROTO-6: the position as an SGF file (remote/loadsgf.rs).
+            self.load_position(&board, None)?;
         } else {
             // Black stones, then white ones: a legal position is built this way without any capture.
             for (stone, word) in [(StoneColor::Black, "black"), (StoneColor::White, "white")] {
