@@ -138,38 +138,103 @@ impl Suite {
 
     /// Like [`Suite::load`] but for the given case files only (the suite-wide id check covers just them).
     pub fn load_files(root: &Path, files: &[PathBuf]) -> (Suite, Vec<CaseError>) {
-        let mut suite = Suite::empty(root);
-        let mut errors = Vec::new();
         let mut files = files.to_vec();
         files.sort();
-        for file in files {
+        let texts = files.into_iter().map(|f| {
+            let text = read(&f);
+            (f, text)
+        });
+        Suite::empty(root).with_texts(texts)
+    }
+
+    /// Every `*.yaml` under `dir` (a committee's own folder of cases, laid out like `cases/`), checked against
+    /// the clause ids in `spec_texts` (the text of each `spec/*.md`); no seeds are known.
+    pub fn load_folder<'a>(
+        dir: &Path,
+        spec_texts: impl IntoIterator<Item = &'a str>,
+    ) -> (Suite, Vec<CaseError>) {
+        let mut files = Vec::new();
+        collect_yaml(dir, &mut files);
+        files.sort();
+        let texts = files.into_iter().map(|f| {
+            let text = read(&f);
+            (f, text)
+        });
+        Suite::from_spec_texts(spec_texts).with_texts(texts)
+    }
+
+    /// The suite from case texts already in memory (the runner's embedded copy): each `(path, bytes)` is read as
+    /// its file would be (CASE-10.1), the path naming it in errors and deciding whether it is a Kee case.
+    pub fn load_texts<'a>(
+        spec_texts: impl IntoIterator<Item = &'a str>,
+        files: impl IntoIterator<Item = (PathBuf, Vec<u8>)>,
+    ) -> (Suite, Vec<CaseError>) {
+        let mut files: Vec<(PathBuf, Vec<u8>)> = files.into_iter().collect();
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        let texts = files.into_iter().map(|(f, bytes)| {
+            let text = yaml::decode(bytes).map_err(|e| case_error(&f, e));
+            (f, text)
+        });
+        Suite::from_spec_texts(spec_texts).with_texts(texts)
+    }
+
+    /// An empty suite knowing the clause ids defined in `spec_texts`, and no seeds.
+    fn from_spec_texts<'a>(spec_texts: impl IntoIterator<Item = &'a str>) -> Suite {
+        let mut clauses = BTreeSet::new();
+        for text in spec_texts {
+            clause_ids_in(text, &mut clauses);
+        }
+        Suite {
+            clauses,
+            ..Suite::default()
+        }
+    }
+
+    /// Parses each file's text (sorted by path), then lints the whole.
+    fn with_texts(
+        mut self,
+        texts: impl Iterator<Item = (PathBuf, Result<String, CaseError>)>,
+    ) -> (Suite, Vec<CaseError>) {
+        let mut errors = Vec::new();
+        for (file, text) in texts {
+            let text = match text {
+                Ok(t) => t,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             if is_kee_file(&file) {
-                match load_kee_case(&file) {
-                    Ok(c) => suite.kee_cases.push(c),
+                match parse_kee_case(&file, text) {
+                    Ok(c) => self.kee_cases.push(c),
                     Err(e) => errors.push(e),
                 }
             } else {
-                match load_case(&file) {
-                    Ok(c) => suite.cases.push(c),
+                match parse_case(&file, text) {
+                    Ok(c) => self.cases.push(c),
                     Err(e) => errors.push(e),
                 }
             }
         }
-        errors.extend(lint::lint(&suite));
-        (suite, errors)
+        errors.extend(lint::lint(&self));
+        (self, errors)
     }
 }
 
 impl Suite {
     /// The suite version from `cases/VERSION` (its `suite-version:` line), or `unversioned`.
     pub fn version(root: &Path) -> String {
-        std::fs::read_to_string(root.join("cases").join("VERSION"))
-            .ok()
-            .and_then(|t| {
-                t.lines().find_map(|l| {
-                    l.strip_prefix("suite-version:")
-                        .map(|v| v.trim().to_string())
-                })
+        Suite::version_in(
+            &std::fs::read_to_string(root.join("cases").join("VERSION")).unwrap_or_default(),
+        )
+    }
+
+    /// The suite version a `cases/VERSION` text names (its `suite-version:` line), or `unversioned`.
+    pub fn version_in(text: &str) -> String {
+        text.lines()
+            .find_map(|l| {
+                l.strip_prefix("suite-version:")
+                    .map(|v| v.trim().to_string())
             })
             .unwrap_or_else(|| "unversioned".into())
     }
@@ -307,14 +372,19 @@ fn clause_ids(spec: &Path) -> BTreeSet<String> {
         let Ok(text) = std::fs::read_to_string(e.path()) else {
             continue;
         };
-        for part in text.split("**").skip(1).step_by(2) {
-            let id = part.split_whitespace().next().unwrap_or("");
-            if is_clause_id(id) {
-                ids.insert(id.to_string());
-            }
-        }
+        clause_ids_in(&text, &mut ids);
     }
     ids
+}
+
+/// Adds every `**ID**` of one spec text to `ids`.
+fn clause_ids_in(text: &str, ids: &mut BTreeSet<String>) {
+    for part in text.split("**").skip(1).step_by(2) {
+        let id = part.split_whitespace().next().unwrap_or("");
+        if is_clause_id(id) {
+            ids.insert(id.to_string());
+        }
+    }
 }
 
 /// `NAJ-5.1`, `KO-2.2`, `CASE-4`, `J89-R5`: upper-case letters, `-`, an optional upper-case letter (a group

@@ -1,8 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line, Start,
-    Statuses, TerritoryOutcome,
+    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line,
+    Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
@@ -38,8 +38,24 @@ pub fn missing(case: &Case, check: &Check, engine: &dyn Engine) -> Missing {
     }
 }
 
+/// PROTO-6.3: the size of a case's board.
+pub fn board_size(case: &Case) -> BoardSize {
+    let (width, height) = case.board.size();
+    BoardSize::new(width, height)
+}
+
+/// PROTO-6.3: the case's board size, if `engine` does not take it (its profile does not list it, or it refused
+/// it when asked): the check is then ignored, never failed.
+pub fn size_refused(case: &Case, engine: &dyn Engine) -> Option<BoardSize> {
+    let size = board_size(case);
+    (!engine.capabilities().takes(size)).then_some(size)
+}
+
 /// Runs `check` of `case` against `engine`.
 pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
+    if let Some(size) = size_refused(case, engine) {
+        return Verdict::Ignored(Ignored::BoardSize(size));
+    }
     let missing = missing(case, check, engine);
     if !missing.is_empty() {
         return Verdict::Ignored(Ignored::Missing(missing));

@@ -148,13 +148,65 @@ pub struct ReplayOutcome {
     pub end_reason: Option<EndReason>,
 }
 
-/// What an engine can be asked: its rule features (CASE-5) and the protocol commands it knows.
+/// PROTO-6.3: a board size, columns by rows (`19x19`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BoardSize {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+impl BoardSize {
+    /// The size of a board `width` columns by `height` rows.
+    pub fn new(width: usize, height: usize) -> BoardSize {
+        BoardSize { width, height }
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = String;
+
+    /// `19` (a square board) or `9x13` (columns by rows), each from 1 to 25 (PROTO-3.1's largest board).
+    fn from_str(s: &str) -> Result<BoardSize, String> {
+        let side = |w: &str| {
+            w.parse::<usize>()
+                .ok()
+                .filter(|n| (1..=25).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "`{s}`: expected a board size such as `19` or `9x13`, each side 1 to 25"
+                    )
+                })
+        };
+        match s.split_once('x') {
+            Some((w, h)) => Ok(BoardSize::new(side(w)?, side(h)?)),
+            None => {
+                let n = side(s)?;
+                Ok(BoardSize::new(n, n))
+            }
+        }
+    }
+}
+
+/// What an engine can be asked: its rule features (CASE-5), the protocol commands it knows and the board sizes
+/// it takes (PROTO-6.3).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Capabilities {
     /// The rule features it implements.
     pub features: BTreeSet<Feature>,
     /// The commands it knows (`list_commands`).
     pub commands: BTreeSet<String>,
+    /// The only board sizes it takes, as its profile lists them (`None`: any size it does not refuse).
+    pub sizes: Option<BTreeSet<BoardSize>>,
+    /// Board sizes it refused when asked (`boardsize`, `rectangular_boardsize`).
+    pub refused_sizes: BTreeSet<BoardSize>,
 }
 
 impl Capabilities {
@@ -166,6 +218,12 @@ impl Capabilities {
     /// Whether it speaks the gorules extensions (PROTO-3).
     pub fn extensions(&self) -> bool {
         self.knows("gorules-setup")
+    }
+
+    /// PROTO-6.3: whether it takes a board of `size`: listed by its profile (if the profile lists sizes), and
+    /// not refused when asked.
+    pub fn takes(&self, size: BoardSize) -> bool {
+        self.sizes.as_ref().is_none_or(|s| s.contains(&size)) && !self.refused_sizes.contains(&size)
     }
 
     /// PROTO-6: whether its legality answers name the reason of an illegal move (`gorules-legal`).
@@ -354,11 +412,18 @@ pub enum Unsupported {
     RectangularBoards,
     /// NAJ-9.4's `j2003` option: the protocol has no word for it.
     NajJ2003,
+    /// PROTO-6.3: a board size the engine refused (`boardsize`, `rectangular_boardsize`) or its profile does not
+    /// list.
+    BoardSize(BoardSize),
 }
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Unsupported::BoardSize(size) = self {
+            return write!(f, "board size {size}");
+        }
         f.write_str(match self {
+            Unsupported::BoardSize(_) => "",
             Unsupported::Rulesets => "rulesets other than core (no gorules-ruleset)",
             Unsupported::RectangularBoards => "rectangular boards (no rectangular_boardsize)",
             Unsupported::NajJ2003 => "the protocol has no naj option for `j2003` (NAJ-9.4)",

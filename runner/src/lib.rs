@@ -2,19 +2,22 @@
 //! protocol, and reported as passed, failed (expected against actual) or ignored (with the reason).
 
 pub mod checks;
+pub mod differential;
+pub mod embedded;
 pub mod engine;
 pub mod gtp;
 pub mod kee;
 pub mod profile;
 pub mod remote;
 pub mod report;
+pub mod sgf;
+pub mod source;
 pub mod summary;
 pub mod verdict;
 
 use engine::{Capabilities, Engine};
 use gorules_cases::kee::{KeeCase, KeeCheck};
 use gorules_cases::model::{Case, Check};
-use gorules_cases::Suite;
 use gtp::Launch;
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use remote::Remote;
@@ -48,6 +51,8 @@ pub struct Options {
     pub estimates: BTreeSet<gorules_cases::model::Feature>,
     /// PROTO-7.2: an undecided check fails the run (`--fail-undecided`), for a gate that wants every value decided.
     pub fail_undecided: bool,
+    /// PROTO-6.3: the only board sizes the engine takes (a profile's `sizes`); `None`: any it does not refuse.
+    pub sizes: Option<BTreeSet<engine::BoardSize>>,
 }
 
 impl Default for Options {
@@ -62,6 +67,7 @@ impl Default for Options {
             solver_timeout: remote::SOLVER_TIMEOUT,
             estimates: BTreeSet::new(),
             fail_undecided: false,
+            sizes: None,
         }
     }
 }
@@ -83,6 +89,7 @@ impl Pool {
         )?;
         engine.solver_nodes = options.solver_nodes;
         engine.solver_timeout = options.solver_timeout;
+        engine.set_sizes(options.sizes.clone());
         Ok(engine)
     }
 
@@ -116,6 +123,8 @@ pub enum Ignore {
     Lacks(Missing),
     /// The case file has errors (the trial fails).
     Broken(String),
+    /// PROTO-6.3: the engine does not take the case's board size (the trial is ignored, never failed).
+    BoardSize(engine::BoardSize),
 }
 
 impl Planned {
@@ -125,6 +134,9 @@ impl Planned {
         let why = match self.job {
             Ok(job) => return job.run(),
             Err(Ignore::Lacks(missing)) => format!("could not be run: {missing}"),
+            Err(Ignore::BoardSize(size)) => {
+                format!("could not be run: {}", verdict::Ignored::BoardSize(size))
+            }
             Err(Ignore::Broken(why)) => why,
         };
         push_record(
@@ -153,6 +165,14 @@ impl Planned {
                 0.0,
             )
             .lacking(missing.items()),
+            Err(Ignore::BoardSize(size)) => Record::new(
+                &self.name,
+                &self.ruleset,
+                self.features.clone(),
+                Outcome::Ignored,
+                verdict::Ignored::BoardSize(*size).to_string(),
+                0.0,
+            ),
             _ => Record::new(
                 &self.name,
                 &self.ruleset,
@@ -167,7 +187,7 @@ impl Planned {
     /// The libtest-mimic trial.
     pub fn into_trial(self) -> Trial {
         let (name, kind) = (self.name.clone(), self.kind.clone());
-        let ignored = matches!(self.job, Err(Ignore::Lacks(_)));
+        let ignored = matches!(self.job, Err(Ignore::Lacks(_) | Ignore::BoardSize(_)));
         Trial::test(name, move || self.run())
             .with_kind(kind)
             .with_ignored_flag(ignored)
@@ -234,10 +254,15 @@ impl Plan {
     }
 }
 
+/// Plans the suite of the checkout at `root` (see [`plan_from`]).
+pub fn plan(root: &Path, options: Options) -> Plan {
+    plan_from(&source::SuiteSource::Checkout(root.to_path_buf()), options)
+}
+
 /// Plans the suite: loads the cases, asks the engine what it can do, and makes one trial per check, named
 /// `<ruleset>::<case id>::<check>`. A suite that does not load becomes one failing trial per error.
-pub fn plan(root: &Path, options: Options) -> Plan {
-    let (suite, errors) = Suite::load(root);
+pub fn plan_from(from: &source::SuiteSource, options: Options) -> Plan {
+    let (suite, errors) = from.load();
     let records: Arc<Mutex<Vec<Record>>> = Arc::default();
     let mut checks_out: Vec<Planned> = errors
         .into_iter()
@@ -259,7 +284,15 @@ pub fn plan(root: &Path, options: Options) -> Plan {
     let pool = Arc::new(Pool::default());
     // The first engine, asked what it can do; it goes to the pool once every check has been planned.
     let (probe, capabilities, engine, start_error) = match pool.take(&options) {
-        Ok(e) => {
+        Ok(mut e) => {
+            // PROTO-6.3: every board size of the suite, asked once of the engine (a refused one ignores its
+            // checks).
+            let sizes: BTreeSet<engine::BoardSize> = suite
+                .cases
+                .iter()
+                .map(|lc| checks::board_size(&lc.case))
+                .collect();
+            e.probe_sizes(&sizes);
             let caps = Engine::capabilities(&e).clone();
             let name = e.name();
             (Some(e), caps, name, None)
@@ -295,6 +328,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .map(|f| f.name().into())
                     .collect(),
                 missing: lacking(&|e| checks::missing(&case, &check, e)),
+                size_refused: probe.as_ref().and_then(|e| checks::size_refused(&case, e)),
                 kind: check.kind().into(),
                 work: Work::Case(Arc::clone(&case), check),
             });
@@ -313,6 +347,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
                     .map(|f| f.name().into())
                     .collect(),
                 missing: lacking(&|e| kee::missing(&case, &check, e)),
+                size_refused: None,
                 kind: check.kind().into(),
                 work: Work::Kee(Arc::clone(&case), check),
             });
@@ -322,6 +357,17 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         pool.give_back(e);
     }
     for c in candidates {
+        if let Some(size) = c.size_refused {
+            checks_out.push(Planned {
+                name: c.name,
+                kind: format!("board size {size}"),
+                job: Err(Ignore::BoardSize(size)),
+                ruleset: c.work.ruleset().into(),
+                features: c.features,
+                records: Arc::clone(&records),
+            });
+            continue;
+        }
         if !c.missing.is_empty() {
             let kind = format!("needs {}", c.missing.first().unwrap_or_default());
             checks_out.push(Planned {
@@ -358,7 +404,7 @@ pub fn plan(root: &Path, options: Options) -> Plan {
         records,
         capabilities,
         engine,
-        suite_version: Suite::version(root),
+        suite_version: from.version(),
     }
 }
 
@@ -367,6 +413,8 @@ struct Candidate {
     name: String,
     features: Vec<String>,
     missing: Missing,
+    /// PROTO-6.3: the case's board size, if the engine does not take it.
+    size_refused: Option<engine::BoardSize>,
     kind: String,
     work: Work,
 }
@@ -443,6 +491,8 @@ impl Job {
                 m.to_string(),
                 Err(Failed::from(format!("engine failure: {m}"))),
             ),
+            // PROTO-6.3: a board size the engine refused while the check ran is not the engine's fault.
+            Ok(Verdict::Ignored(why @ verdict::Ignored::BoardSize(_))) => (Outcome::Ignored, why.to_string(), Ok(())),
             Ok(Verdict::Ignored(why)) => (Outcome::Ignored, why.to_string(), Err(Failed::from(format!("could not be run: {why}")))),
             // PROTO-7.2: neither a pass nor a failure; the summary lists it, with the engine's bounds. Under
             // `--fail-undecided` it fails the run too (and is still recorded as undecided).
@@ -511,13 +561,10 @@ impl Job {
     }
 }
 
-/// The checkout: the nearest ancestor of the current directory with `spec/` and `cases/`, else `fallback`.
+/// The checkout the current directory lies in ([`source::checkout_of`]), else `fallback`.
 pub fn find_root(fallback: &Path) -> PathBuf {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    cwd.ancestors()
-        .find(|d| d.join("spec").is_dir() && d.join("cases").is_dir())
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| fallback.to_path_buf())
+    source::checkout_of(&cwd).unwrap_or_else(|| fallback.to_path_buf())
 }
 
 #[cfg(test)]

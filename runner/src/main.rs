@@ -1,14 +1,6 @@
 //! `gorules-runner [OPTIONS] [libtest options]`: runs the conformance suite against an engine (the reference
-//! engine, in-process, by default) and prints a line per check and a summary table.
-//!
-//! Options: `--engine "CMD ARGS"` (any GTP engine), `--profile NAME` (its features, runner/profiles/NAME.profile;
-//! it also gives the command if `--engine` is absent), `--timeout SECONDS` (per command, default 10),
-//! `--report FILE` (JSON), `--baseline FILE` (checks expected to fail), `--write-baseline FILE`, `--gtp-only`
-//! (use standard GTP commands only, even with an engine that has the extensions), `--solver-nodes N` (the node
-//! limit of each best-play search and each Kee value search), `--solver-timeout SECONDS` (per command that
-//! searches, default 600), `--fail-undecided` (an undecided check, PROTO-7.2,
-//! fails the run). Everything else goes to
-//! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
+//! engine, in-process, by default) and prints a line per check and a summary table. `gorules-runner --help`
+//! lists every option ([`HELP`]); the README's section for engine authors says the same at length.
 //!
 //! Exit status: 0 when every check counted passed or was expected (known failure, ignored, undecided); 101 when a
 //! check failed, the engine failed (PROTO-7.4) or a baseline check passed; 2 for a bad option (the message names
@@ -18,12 +10,80 @@
 
 use gorules_runner::gtp::Launch;
 use gorules_runner::profile::Profile;
-use gorules_runner::{find_root, plan, summary, Options};
+use gorules_runner::source::{self, SuiteSource};
+use gorules_runner::{plan_from, summary, Options};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// `--help`: every option of the runner, and how libtest's own options pass through.
+const HELP: &str = "\
+gorules-runner: runs the gorules conformance suite against a Go engine and reports each check.
+
+USAGE:
+    gorules-runner [OPTIONS] [FILTER] [LIBTEST OPTIONS]
+    gorules-runner --export-sgf DIR [FILTER]
+    gorules-runner --replay-sgf FILE [--engine CMD | --profile NAME]
+    gorules-runner --differential [DIFFERENTIAL OPTIONS] (--engine CMD | --profile NAME)
+
+THE ENGINE (default: the reference engine, in-process):
+    --engine \"CMD ARGS\"     any GTP engine, started with this command line
+    --profile NAME          a shipped profile (its command, rule features and board sizes, PROTO-6; the
+                            names are listed at the end); its command is used when --engine is absent;
+                            a check on a board size the profile does not list, or the engine refuses, is
+                            ignored
+    --gtp-only              ask only standard GTP commands, even of an engine with the gorules-
+                            extensions (needs --profile)
+    --timeout SECONDS       per command (default 10)
+    --solver-nodes N        the node limit of each best-play and Kee value search
+    --solver-timeout SECONDS  per command that searches (default 600)
+
+THE SUITE (default: the checkout the current folder lies in, else the copy built into this binary):
+    --cases DIR             run the case files under DIR instead (a committee's own folder)
+
+RESULTS:
+    --report FILE           write a JSON report
+    --baseline FILE|NAME    checks expected to fail: a file, or a shipped baseline by name (e.g. gnugo)
+    --write-baseline FILE   write the failing checks as a baseline
+    --fail-undecided        an undecided check (PROTO-7.2) fails the run
+
+SGF:
+    --export-sgf DIR        write every case (or those whose id contains FILTER) as an SGF file to DIR
+    --replay-sgf FILE       replay a game record through the engine beside the reference, move by move,
+                            and report the first disagreement
+
+DIFFERENTIAL TESTING (seeded random games through the engine and the reference, move by move; the
+shortest disagreement is printed as a case file; exit 0 none, 1 one found, 2 a bad option):
+    --differential          this mode
+    --size N|WxH            the board (default 9)
+    --rules KO[,KO]|no-ko   the ko rules of both engines (default simple-ko)
+    --suicide prohibited|allowed   (default prohibited)
+    --games N               how many games (default 10)
+    --moves N               the most moves a game (default 200)
+    --seed S                the seed of the random games (default 1)
+    --engine, --profile, --timeout   as above
+
+    -h, --help              this text
+
+LIBTEST OPTIONS (passed through to libtest-mimic; a trial is named <ruleset>::<case id>::<check>):
+    FILTER                  run only the checks whose name contains FILTER
+    --exact                 FILTER must match a name exactly
+    --skip FILTER           leave out the checks whose name contains FILTER (repeatable)
+    --ignored               run only the ignored checks (those the engine lacks something for)
+    --include-ignored       run the ignored checks too
+    --list                  list the checks without running them
+    --test-threads N        how many checks run at once
+    -q, --quiet             one character per check
+    --format pretty|terse|json   the output format
+    --color auto|always|never    colouring
+    --logfile PATH          also write the results to PATH
+    --show-output, --nocapture   accepted (no effect)
+
+EXIT STATUS: 0 all counted checks passed or were expected; 101 a check or the engine failed, or a
+baseline check passed; 2 a bad option; 1 the report or the baseline could not be written.
+";
 
 /// The least a timeout option may say: a millisecond.
 const MIN_SECONDS: f64 = 0.001;
@@ -37,8 +97,23 @@ const BAD_OPTION: u8 = 2;
 /// The exit status when the report or the baseline could not be written.
 const NOT_WRITTEN: u8 = 1;
 
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Mode {
+    /// Run the suite (libtest's options in [`Cli::rest`]).
+    Run,
+    /// `--help`.
+    Help,
+    /// `--export-sgf DIR`.
+    ExportSgf(PathBuf),
+    /// `--replay-sgf FILE`.
+    ReplaySgf(PathBuf),
+}
+
 struct Cli {
+    mode: Mode,
     options: Options,
+    source: SuiteSource,
     report: Option<PathBuf>,
     write_baseline: Option<PathBuf>,
     rest: Vec<String>,
@@ -113,15 +188,16 @@ impl Drop for Output {
     }
 }
 
-fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
+fn parse(args: Vec<String>, cwd: &Path) -> Result<Cli, String> {
     let mut options = Options::default();
     let (mut report, mut write_baseline, mut rest) = (None, None, Vec::new());
-    let mut engine = None;
-    let mut profile = None;
+    let (mut engine, mut profile, mut baseline, mut cases) = (None, None, None, None);
+    let mut mode = Mode::Run;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
         match a.as_str() {
+            "-h" | "--help" => mode = Mode::Help,
             "--engine" => {
                 let v = value("--engine")?;
                 if v.trim().is_empty() {
@@ -132,13 +208,18 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
                 engine = Some(v);
             }
             "--profile" => profile = Some(value("--profile")?),
+            "--cases" => {
+                let v = value("--cases")?;
+                if !Path::new(&v).is_dir() {
+                    return Err(format!("--cases `{v}`: expected a folder of case files"));
+                }
+                cases = Some(PathBuf::from(v));
+            }
+            "--export-sgf" => mode = Mode::ExportSgf(PathBuf::from(value("--export-sgf")?)),
+            "--replay-sgf" => mode = Mode::ReplaySgf(PathBuf::from(value("--replay-sgf")?)),
             "--timeout" => options.timeout = seconds("--timeout", &value("--timeout")?)?,
             "--report" => report = Some(PathBuf::from(value("--report")?)),
-            "--baseline" => {
-                let p = value("--baseline")?;
-                let text = std::fs::read_to_string(&p).map_err(|e| format!("{p}: {e}"))?;
-                options.baseline = Some(summary::read_baseline(&text));
-            }
+            "--baseline" => baseline = Some(value("--baseline")?),
             "--write-baseline" => write_baseline = Some(PathBuf::from(value("--write-baseline")?)),
             "--gtp-only" => options.gtp_only = true,
             "--fail-undecided" => options.fail_undecided = true,
@@ -149,9 +230,11 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             _ => rest.push(a),
         }
     }
-    let profile = profile
-        .map(|p| Profile::load(&root.join("runner").join("profiles"), &p))
-        .transpose()?;
+    let source = SuiteSource::choose(cases, cwd);
+    if let Some(b) = baseline {
+        options.baseline = Some(summary::read_baseline(&source.baseline(&b)?));
+    }
+    let profile = profile.map(|p| source.profile(&p)).transpose()?;
     match (&engine, &profile) {
         (Some(e), _) => options.launch = Launch::program(e),
         (None, Some(p)) => options.launch = Launch::program(&p.command),
@@ -162,10 +245,13 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     }
     if let Some(p) = &profile {
         options.estimates = p.estimates.clone();
+        options.sizes = p.sizes.clone();
     }
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
     Ok(Cli {
+        mode,
         options,
+        source,
         report,
         write_baseline,
         rest,
@@ -173,16 +259,39 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
 }
 
 fn main() -> ExitCode {
-    let root = find_root(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."));
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    // Differential testing: a mode of its own, with its own options (runner/src/differential.rs); its profiles come
+    // from where the suite would (the checkout, else the runner's own copy).
+    if std::env::args().any(|a| a == "--differential") {
+        let source = SuiteSource::choose(None, &cwd);
+        let code = gorules_runner::differential::main(std::env::args().skip(1).collect(), &|name| {
+            source.profile(name)
+        });
+        return ExitCode::from(code as u8);
+    }
     let mut argv = std::env::args();
     let program = argv.next().unwrap_or_else(|| "gorules-runner".into());
-    let cli = match parse(argv.collect(), &root) {
+    let cli = match parse(argv.collect(), &cwd) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("gorules-runner: {e}");
             return ExitCode::from(BAD_OPTION);
         }
     };
+    match &cli.mode {
+        Mode::Run => {}
+        Mode::Help => {
+            print!("{HELP}");
+            println!(
+                "\nSHIPPED PROFILES: {}\nSHIPPED BASELINES: {}",
+                Profile::known_embedded().join(", "),
+                source::shipped_baselines().join(", ")
+            );
+            return ExitCode::SUCCESS;
+        }
+        Mode::ExportSgf(dir) => return export_sgf(&cli, dir),
+        Mode::ReplaySgf(file) => return replay_sgf(&cli, file),
+    }
     let args = libtest_mimic::Arguments::from_iter(
         std::iter::once(program).chain(cli.rest.iter().cloned()),
     );
@@ -202,7 +311,8 @@ fn main() -> ExitCode {
             }
         }
     };
-    let finished = plan(&root, cli.options).run(&args);
+    eprintln!("gorules-runner: the suite from {}", cli.source.describe());
+    let finished = plan_from(&cli.source, cli.options).run(&args);
     if listing {
         return ExitCode::SUCCESS;
     }
@@ -227,6 +337,111 @@ fn main() -> ExitCode {
         ExitCode::from(101)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `--export-sgf DIR [FILTER]`: every case of the suite (those whose id contains FILTER) as `DIR/<id>.sgf`.
+fn export_sgf(cli: &Cli, dir: &Path) -> ExitCode {
+    let filter = match cli.rest.as_slice() {
+        [] => None,
+        [f] if !f.starts_with('-') => Some(f.as_str()),
+        other => {
+            eprintln!(
+                "gorules-runner: --export-sgf takes a folder and at most one filter (a part of case ids), found `{}`",
+                other.join(" ")
+            );
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("gorules-runner: --export-sgf `{}`: {e}", dir.display());
+        return ExitCode::from(NOT_WRITTEN);
+    }
+    let (suite, errors) = cli.source.load();
+    for e in &errors {
+        eprintln!("gorules-runner: {e}");
+    }
+    let cases = suite
+        .cases
+        .iter()
+        .map(|lc| &lc.case)
+        .filter(|c| filter.is_none_or(|f| c.id.contains(f)));
+    let (mut written, mut failed) = (0, 0);
+    for file in gorules_runner::sgf::export::files(cases) {
+        match file.and_then(|(name, text)| {
+            std::fs::write(dir.join(&name), text).map_err(|e| format!("{name}: {e}"))
+        }) {
+            Ok(()) => written += 1,
+            Err(e) => {
+                eprintln!("gorules-runner: {e}");
+                failed += 1;
+            }
+        }
+    }
+    println!(
+        "{written} case(s) written as SGF to {}{}; Kee cases (several players) are not Go positions and are not exported",
+        dir.display(),
+        if failed > 0 { format!(", {failed} could not be") } else { String::new() }
+    );
+    if failed > 0 || !errors.is_empty() {
+        ExitCode::from(NOT_WRITTEN)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `--replay-sgf FILE`: the record's main line through the engine and the reference; 0 when they agree on every
+/// move (or both find the same move illegal), 101 at a disagreement or when the replay stopped.
+fn replay_sgf(cli: &Cli, file: &Path) -> ExitCode {
+    use gorules_runner::gtp::Launch;
+    use gorules_runner::remote::Remote;
+    use gorules_runner::sgf::record::{self, Ending};
+    if !cli.rest.is_empty() {
+        eprintln!(
+            "gorules-runner: --replay-sgf takes a file and the engine options, found `{}`",
+            cli.rest.join(" ")
+        );
+        return ExitCode::from(BAD_OPTION);
+    }
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("gorules-runner: --replay-sgf `{}`: {e}", file.display());
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    let game = match record::read_record_bytes(bytes) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("gorules-runner: {}: {e}", file.display());
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    let o = &cli.options;
+    let rules = record::rules_for(o.profile_features.as_ref());
+    let start = |launch: Launch, features, gtp_only| {
+        Remote::start_with(launch, o.timeout, features, gtp_only)
+    };
+    let mut engine = match start(o.launch.clone(), o.profile_features.clone(), o.gtp_only) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("gorules-runner: the engine did not start: {e}");
+            return ExitCode::from(101);
+        }
+    };
+    let mut reference = match start(Launch::reference(), None, false) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("gorules-runner: the reference engine did not start: {e}");
+            return ExitCode::from(101);
+        }
+    };
+    let report = record::replay(&game, &rules, &mut engine, &mut reference);
+    println!("record: {}", file.display());
+    print!("{}", report.text(&o.launch.describe(), &rules));
+    match report.ending {
+        Ending::Agreed | Ending::IllegalInRecord(_) => ExitCode::SUCCESS,
+        Ending::Disagreed(_) | Ending::Stopped(_) => ExitCode::from(101),
     }
 }
 

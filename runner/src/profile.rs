@@ -6,10 +6,14 @@
 //! command: gnugo --mode gtp
 //! features: capture suicide-prohibited simple-ko
 //! estimates: j89-confirmation
+//! sizes: 9 13 19
 //! ```
 //! `estimates` (optional) names features the engine answers by estimate, not by the rules (GNU Go's
-//! `final_status_list`): their checks are run, and a difference is reported as the estimate's.
+//! `final_status_list`): their checks are run, and a difference is reported as the estimate's. `sizes`
+//! (optional, PROTO-6.3) lists the only board sizes the engine takes (`19`, or `9x13` columns by rows): checks on
+//! other sizes are ignored without asking the engine.
 
+use crate::engine::BoardSize;
 use gorules_cases::model::Feature;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -23,6 +27,8 @@ pub struct Profile {
     pub features: BTreeSet<Feature>,
     /// Features it answers by estimate (run, but a difference is labelled as the estimate's).
     pub estimates: BTreeSet<Feature>,
+    /// PROTO-6.3: the only board sizes it takes (`None`: any it does not refuse).
+    pub sizes: Option<BTreeSet<BoardSize>>,
 }
 
 impl Profile {
@@ -31,6 +37,7 @@ impl Profile {
         let mut command = None;
         let mut features = None;
         let mut estimates = BTreeSet::new();
+        let mut sizes = None;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -55,9 +62,22 @@ impl Profile {
                         estimates = set;
                     }
                 }
+                "sizes" => {
+                    let set = v
+                        .split_whitespace()
+                        .map(|w| {
+                            w.parse::<BoardSize>()
+                                .map_err(|e| format!("line {}: {e}", i + 1))
+                        })
+                        .collect::<Result<BTreeSet<_>, _>>()?;
+                    if set.is_empty() {
+                        return Err(format!("line {}: `sizes:` lists no board size", i + 1));
+                    }
+                    sizes = Some(set);
+                }
                 other => {
                     return Err(format!(
-                        "line {}: unknown key `{other}` (command, features, estimates)",
+                        "line {}: unknown key `{other}` (command, features, estimates, sizes)",
                         i + 1
                     ))
                 }
@@ -67,6 +87,7 @@ impl Profile {
             command: command.ok_or("the profile has no `command:` line")?,
             features: features.ok_or("the profile has no `features:` line")?,
             estimates,
+            sizes,
         })
     }
 
@@ -93,6 +114,31 @@ impl Profile {
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         Profile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Loads `NAME` from the profiles built into the runner (`runner/profiles/NAME.profile` at build time).
+    pub fn load_embedded(name: &str) -> Result<Profile, String> {
+        let path = format!("runner/profiles/{name}.profile");
+        let text = crate::embedded::text(&path).ok_or_else(|| {
+            format!(
+                "--profile `{name}`: no such profile; the profiles built in are: {}",
+                Profile::known_embedded().join(", ")
+            )
+        })?;
+        Profile::parse(text).map_err(|e| format!("{path} (built in): {e}"))
+    }
+
+    /// The names of the profiles built into the runner, sorted.
+    pub fn known_embedded() -> Vec<String> {
+        let mut names: Vec<String> = crate::embedded::under("runner/profiles/")
+            .filter_map(|(p, _)| {
+                p.strip_prefix("runner/profiles/")?
+                    .strip_suffix(".profile")
+                    .map(str::to_string)
+            })
+            .collect();
+        names.sort();
+        names
     }
 
     /// The names of the profiles in `dir`, sorted.
@@ -143,5 +189,28 @@ mod tests {
         assert!(e.contains("no such profile"), "{e}");
         assert!(e.contains("reference-simple-ko"), "{e}");
         assert!(Profile::load(&profiles(), "gnugo").is_ok());
+    }
+
+    #[test]
+    fn a_profile_may_list_its_board_sizes() {
+        use crate::engine::BoardSize;
+        let p = Profile::parse("command: x\nfeatures: capture\nsizes: 19 9x13\n").expect("parses");
+        let sizes = p.sizes.expect("sizes listed");
+        assert!(sizes.contains(&BoardSize::new(19, 19)) && sizes.contains(&BoardSize::new(9, 13)));
+        assert_eq!(
+            Profile::parse("command: x\nfeatures: capture\n").map(|p| p.sizes),
+            Ok(None)
+        );
+        for bad in [
+            "sizes: 0",
+            "sizes: 26",
+            "sizes: 9x",
+            "sizes: nineteen",
+            "sizes:",
+        ] {
+            let e =
+                Profile::parse(&format!("command: x\nfeatures: capture\n{bad}\n")).expect_err(bad);
+            assert!(e.starts_with("line 3:"), "{e}");
+        }
     }
 }

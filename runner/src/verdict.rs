@@ -1,7 +1,7 @@
 //! What became of a check, with typed reasons: what the engine lacks, the bounds of an undecided value, how the
 //! engine failed. Each reads as the runner's messages always have (its `Display`).
 
-use crate::engine::{EngineError, Failure, Unsupported};
+use crate::engine::{BoardSize, EngineError, Failure, Unsupported};
 use gorules_cases::model::Feature;
 use std::fmt;
 
@@ -70,6 +70,9 @@ pub enum Ignored {
     Unsupported(Unsupported),
     /// The engine cannot tell whether a phase ended (no `gorules-state`).
     CannotTellEnd,
+    /// PROTO-6.3: the engine refused the case's board size, or its profile does not list it. Never a failure: an
+    /// engine need not take every size.
+    BoardSize(BoardSize),
 }
 
 impl fmt::Display for Ignored {
@@ -78,6 +81,7 @@ impl fmt::Display for Ignored {
             Ignored::Missing(m) => m.fmt(f),
             Ignored::Unsupported(u) => write!(f, "the engine does not support {u}"),
             Ignored::CannotTellEnd => f.write_str("the engine cannot tell whether the phase ended"),
+            Ignored::BoardSize(size) => write!(f, "board size {size} not supported"),
         }
     }
 }
@@ -211,6 +215,9 @@ impl Verdict {
     /// cannot read.
     pub fn of_error(e: EngineError) -> Verdict {
         match e {
+            EngineError::Unsupported(Unsupported::BoardSize(size)) => {
+                Verdict::Ignored(Ignored::BoardSize(size))
+            }
             EngineError::Unsupported(u) => Verdict::Ignored(Ignored::Unsupported(u)),
             EngineError::OutOfReach {
                 phase,
@@ -253,6 +260,16 @@ mod tests {
             "the engine lacks fixed-ko, the command gorules-immortal, the command is_legal"
         );
         assert_eq!(missing.first().as_deref(), Some("fixed-ko"));
+        assert_eq!(
+            Verdict::of_error(EngineError::Unsupported(Unsupported::BoardSize(
+                crate::engine::BoardSize::new(5, 5)
+            ))),
+            Verdict::Ignored(Ignored::BoardSize(crate::engine::BoardSize::new(5, 5)))
+        );
+        assert_eq!(
+            Ignored::BoardSize(crate::engine::BoardSize::new(9, 13)).to_string(),
+            "board size 9x13 not supported"
+        );
         assert_eq!(
             Ignored::Unsupported(Unsupported::RectangularBoards).to_string(),
             "the engine does not support rectangular boards (no rectangular_boardsize)"

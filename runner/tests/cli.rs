@@ -184,3 +184,192 @@ fn a_dead_engine_cannot_pass_the_gate() {
     assert_eq!(o.status.code(), Some(101), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 22: `--help` (and `-h`) lists every option the runner reads (each `"--name"` matched in `parse`,
+/// src/main.rs) and libtest's, and exits 0 without running anything.
+#[test]
+fn help_lists_every_option() {
+    let main = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/main.rs"))
+        .expect("the runner's main");
+    let parse = &main[main.find("fn parse(").expect("parse")..];
+    let parse = &parse[..parse.find("\n}\n").expect("its end")];
+    let options: Vec<&str> = parse
+        .split('"')
+        .filter(|w| w.starts_with("--") && w.len() > 2 && !w.contains(' '))
+        .collect();
+    assert!(options.len() >= 14, "{options:?}");
+    for flag in ["--help", "-h"] {
+        let o = runner(&[flag]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let help = String::from_utf8_lossy(&o.stdout);
+        for option in &options {
+            assert!(
+                help.contains(option),
+                "--help does not list {option}:\n{help}"
+            );
+        }
+        for libtest in [
+            "--exact",
+            "--skip",
+            "--ignored",
+            "--include-ignored",
+            "--list",
+            "--test-threads",
+            "--quiet",
+            "--format",
+            "FILTER",
+        ] {
+            assert!(help.contains(libtest), "--help does not list {libtest}");
+        }
+        assert!(!help.contains("test result"), "nothing runs: {help}");
+        assert!(
+            help.contains("SHIPPED PROFILES: gnugo, gnugo-positional-superko"),
+            "{help}"
+        );
+        assert!(help.contains("SHIPPED BASELINES: gnugo,"), "{help}");
+    }
+}
+
+/// The reference engine's binary (`gorules-engine`) beside the runner's, built if it is not there yet.
+fn engine_binary() -> PathBuf {
+    let runner = PathBuf::from(env!("CARGO_BIN_EXE_gorules-runner"));
+    let engine = runner.with_file_name("gorules-engine");
+    if !engine.is_file() {
+        let o = Command::new(env!("CARGO"))
+            .args([
+                "build",
+                "-j1",
+                "-p",
+                "gorules-ref",
+                "--bin",
+                "gorules-engine",
+            ])
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .output()
+            .expect("cargo runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert!(engine.is_file(), "no {}", engine.display());
+    engine
+}
+
+/// Issue 22: the runner binary runs from a folder outside any checkout, with the suite, the profiles and the
+/// baselines built into it, against the reference engine's binary over a pipe.
+#[test]
+fn the_runner_runs_from_anywhere_with_the_embedded_suite() {
+    let dir = folder("anywhere");
+    let engine = engine_binary();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("the runner runs")
+    };
+    let o = run(&[
+        "--engine",
+        &engine.to_string_lossy(),
+        "--baseline",
+        "gnugo",
+        "core::core-capture-",
+    ]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{stdout}{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the suite from the copy built into this runner"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout.contains("core::core-capture-edge::"), "{stdout}");
+    assert!(stdout.contains("test result: ok."), "{stdout}");
+    assert!(!stdout.contains(" 0 passed"), "{stdout}");
+    assert!(
+        stdout.contains("gorules-engine"),
+        "the engine is named: {stdout}"
+    );
+
+    // A shipped profile by name, from outside the checkout: its features stand in for the engine's.
+    let o = run(&[
+        "--engine",
+        &engine.to_string_lossy(),
+        "--profile",
+        "reference-simple-ko",
+        "--list",
+        "core::core-capture-edge::",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+
+    // --cases DIR: a committee's own folder, here one case copied out of the checkout, whose edit is seen.
+    let cases = dir.join("committee");
+    std::fs::create_dir_all(cases.join("core")).expect("a folder");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/core/core-capture-edge.yaml"),
+    )
+    .expect("the case");
+    std::fs::write(cases.join("core/core-capture-edge.yaml"), &text).expect("written");
+    let o = run(&["--cases", "committee", "--list"]);
+    let listed = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(listed.contains("core::core-capture-edge::"), "{listed}");
+    assert!(
+        !listed.contains("naj::"),
+        "only the folder's cases: {listed}"
+    );
+    // A file of the folder that does not load is a failing lint trial naming it, as in a checkout.
+    std::fs::write(cases.join("core/broken.yaml"), "id: [").expect("written");
+    let o = run(&["--cases", "committee", "lint::"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(101), "{out}");
+    assert!(
+        out.contains("lint::broken") && out.contains("broken.yaml:"),
+        "{out}"
+    );
+    let o = run(&["--cases", "no-such-folder"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--cases `no-such-folder`"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Inside the checkout the checkout's cases are run (a developer's edit is seen at once), and the run says so.
+#[test]
+fn inside_the_checkout_its_own_cases_are_run() {
+    let o = runner(&["--list", "core::core-capture-edge::"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = runner(&["core::core-capture-edge::"]);
+    assert!(
+        stderr(&o).contains("the suite from the checkout at"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Issue 22: `--export-sgf DIR FILTER` writes the matching cases as SGF files, from a folder outside the checkout
+/// (the embedded suite); a second filter is refused.
+#[test]
+fn cases_export_as_sgf_files() {
+    let dir = folder("export");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .expect("the runner runs")
+    };
+    let o = run(&["--export-sgf", "out", "core-capture-edge"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("out/core-capture-edge.sgf")).expect("written");
+    assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
+    assert!(text.contains("GN[core-capture-edge]"), "{text}");
+    let written = std::fs::read_dir(dir.join("out"))
+        .expect("the folder")
+        .count();
+    assert_eq!(written, 1, "only the matching case");
+    let o = run(&["--export-sgf", "out", "a", "b"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("at most one filter"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -754,3 +754,55 @@ fn kee_value() {
         other => panic!("bounds that exclude the claim: {other:?}"),
     }
 }
+
+/// PROTO-6.3: a board size the engine does not take leaves a check ignored, never failed: a size its profile does
+/// not list (the engine is not asked: the fake has no answers, so a question would fail the test), one it refused
+/// when the suite was planned, and one it refuses while the check runs. A listed size is asked as usual.
+#[test]
+fn board_sizes() {
+    use gorules_runner::engine::{BoardSize, Unsupported};
+    for (file, name) in [
+        ("core/core-suicide-one-stone.yaml", "corner-suicide"),
+        ("core/core-suicide-one-stone.yaml", "illegal-in-a-sequence"),
+        (
+            "core/core-19x19-ko-positional-superko.yaml",
+            "black-takes-the-ko",
+        ),
+    ] {
+        let r = recorded(file, name);
+        let Subject::Grid(case, _) = &r.subject else {
+            panic!("a grid check")
+        };
+        let size = checks::board_size(case);
+        let ignored = Verdict::Ignored(Ignored::BoardSize(size));
+        let (w, h) = case.board.size();
+        assert_eq!(size, BoardSize::new(w, h));
+        assert_eq!(
+            Ignored::BoardSize(size).to_string(),
+            format!("board size {w}x{h} not supported")
+        );
+
+        let mut other = r.capabilities.clone();
+        other.sizes = Some([BoardSize::new(w + 1, h + 1)].into());
+        assert_eq!(r.subject.run(other, &[], Vec::new()), ignored, "{name}");
+
+        let mut listed = r.capabilities.clone();
+        listed.sizes = Some([BoardSize::new(w + 1, h + 1), size].into());
+        assert_eq!(
+            r.subject.run(listed, &[], r.script.clone()),
+            Verdict::Pass,
+            "{name}"
+        );
+
+        let mut probed = r.capabilities.clone();
+        probed.refused_sizes.insert(size);
+        assert_eq!(r.subject.run(probed, &[], Vec::new()), ignored, "{name}");
+
+        let refused = EngineError::Unsupported(Unsupported::BoardSize(size));
+        assert_eq!(
+            r.run(r.with_main(false, |a| *a = a.failed(refused.clone()))),
+            ignored,
+            "{name}"
+        );
+    }
+}

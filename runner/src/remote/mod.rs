@@ -2,7 +2,12 @@
 //! `gorules-` extensions every check can be asked; with standard GTP only what PROTO-6 lists.
 
 mod kee;
+mod loadsgf;
 mod needs;
+mod plain;
+mod stepwise;
+
+pub use stepwise::Step;
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
@@ -34,6 +39,12 @@ pub struct Remote {
     pub solver_nodes: Option<u64>,
     /// PROTO-7.1: the timeout of the commands that search ([`SOLVER_TIMEOUT`] unless set).
     pub solver_timeout: Duration,
+    /// PROTO-6.4: the position as the runner last read it from a standard GTP engine, to colour the stones of
+    /// `final_status_list`.
+    known: Option<Grid>,
+    /// PROTO-6.4: the prisoners taken since the set-up, counted from the stones `final_status_list` no longer
+    /// lists (for an engine without `captures`).
+    counted: Prisoners,
 }
 
 /// PROTO-3.15: the time allowance the runner gives an engine's search: nine tenths of its own timeout, in
@@ -164,7 +175,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
 
 /// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
 /// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
-fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
+pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
     use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
     let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
@@ -333,10 +344,16 @@ impl Remote {
             launch,
             timeout,
             gtp: Some(gtp),
-            capabilities: Capabilities { features, commands },
+            capabilities: Capabilities {
+                features,
+                commands,
+                ..Capabilities::default()
+            },
             plain_prisoner_base: Prisoners::default(),
             solver_nodes: None,
             solver_timeout: SOLVER_TIMEOUT,
+            known: None,
+            counted: Prisoners::default(),
         })
     }
 
@@ -417,6 +434,21 @@ impl Remote {
     fn play(&mut self, m: &Move, height: usize) -> Result<Played, EngineError> {
         let v = move_word(m, height)?;
         let r = self.gtp()?.send("play", &[player_word(m.player), &v])?;
+        if r.success
+            && !self.capabilities.extensions()
+            && self.stones_route() == plain::StonesRoute::FinalStatus
+        {
+            if let Some(before) = self.known.take() {
+                let stone = match m.player {
+                    Player::Black => StoneColor::Black,
+                    Player::White => StoneColor::White,
+                };
+                let played = m.at.map(|(col, row)| (At { col, row }, stone));
+                let after = self.stones_by_status(&before, played)?;
+                self.counted = plain::taken(&before, &after, self.counted);
+                self.known = Some(after);
+            }
+        }
         Ok(if r.success {
             Played::Ok
         } else if matches!(
@@ -433,6 +465,13 @@ impl Remote {
         if self.capabilities.extensions() {
             let t = self.ok("gorules-position", &[])?;
             return parse_grid(&t);
+        }
+        if self.stones_route() == plain::StonesRoute::FinalStatus {
+            // PROTO-6.4: read after every move (`play`), coloured from the position before.
+            return self
+                .known
+                .clone()
+                .ok_or_else(|| refused("no position set up to read the stones of"));
         }
         let mut points = vec![None; width * height];
         for (c, s) in [("black", StoneColor::Black), ("white", StoneColor::White)] {
@@ -464,6 +503,14 @@ impl Remote {
                 }),
                 _ => Err(answered("gorules-prisoners", &t)),
             };
+        }
+        if !self.capabilities.knows("captures") {
+            // PROTO-6.4: counted from the stones that went, on the final_status_list route; otherwise no check
+            // that compares prisoners is run (it needs `captures`), and none is read.
+            return Ok(Prisoners {
+                black: self.plain_prisoner_base.black + self.counted.black,
+                white: self.plain_prisoner_base.white + self.counted.white,
+            });
         }
         let count = |r: &mut Remote, c: &str| -> Result<u32, EngineError> {
             let t = r.ok("captures", &[c])?;
@@ -538,14 +585,7 @@ impl Remote {
             (Some((b, _, _)), Phase::Alternation) => b.clone(),
             _ => start.board.clone(),
         };
-        let (w, h) = (board.width().to_string(), board.height().to_string());
-        if board.width() == board.height() {
-            self.ok("boardsize", &[&w])?;
-        } else if self.capabilities.knows("rectangular_boardsize") {
-            self.ok("rectangular_boardsize", &[&w, &h])?;
-        } else {
-            return Err(EngineError::Unsupported(Unsupported::RectangularBoards));
-        }
+        self.board_size(board.width(), board.height())?;
         self.ok("clear_board", &[])?;
         if self.capabilities.knows("set_position") {
             // KataGo's set_position: the stones, with a clean history.
@@ -563,6 +603,9 @@ impl Remote {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             self.ok("set_position", &args)
                 .map_err(|e| refused(format!("setting up the position: {e}")))?;
+        } else if self.sets_up_by_loadsgf(&board) {
+            // PROTO-6: the position as an SGF file (remote/loadsgf.rs).
+            self.load_position(&board, None)?;
         } else {
             // Black stones, then white ones: a legal position is built this way without any capture.
             for (stone, word) in [(StoneColor::Black, "black"), (StoneColor::White, "white")] {
@@ -575,6 +618,8 @@ impl Remote {
                 }
             }
         }
+        self.known = Some(board.clone());
+        self.counted = Prisoners::default();
         self.plain_prisoner_base = Prisoners::default();
         match (&start.history, phase) {
             (Some((_, hp, hm)), Phase::Alternation) => {
@@ -755,6 +800,9 @@ impl Engine for Remote {
                 (Some("illegal"), r) => Ok(Legality::Illegal(r.and_then(|r| r.parse().ok()))),
                 _ => Err(answered("gorules-legal", &t)),
             };
+        }
+        if !self.capabilities.knows("is_legal") && self.capabilities.knows("undo") {
+            return self.legal_by_play(player_word(mv.player), &v);
         }
         let t = self.ok("is_legal", &[player_word(mv.player), &v])?;
         match t.trim() {

@@ -28,11 +28,25 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
     if w != h {
         need("rectangular_boardsize");
     }
+    // PROTO-6.5, PROTO-6.4: legality by `play` and `undo`, stones by `final_status_list`, where the engine lacks
+    // `is_legal` or `list_stones`.
+    let or = |a: &str, b: &str| {
+        if caps.knows(a) || !caps.knows(b) {
+            a.to_string()
+        } else {
+            b.to_string()
+        }
+    };
+    let (legal, stones) = (
+        or("is_legal", "undo"),
+        or("list_stones", "final_status_list"),
+    );
     match check {
-        Check::Legality(_) => need("is_legal"),
+        Check::Legality(_) => need(&legal),
         Check::Replay(r) => {
-            need("list_stones");
-            if r.prisoners.is_some() {
+            need(&stones);
+            // PROTO-6.4: on the final_status_list route the runner counts the prisoners itself.
+            if r.prisoners.is_some() && stones != "final_status_list" {
                 need("captures");
             }
             if r.ends.is_some() {
