@@ -170,7 +170,7 @@ pub fn case_page(case: &Case, file: &str, ctx: &Ctx) -> (String, CaseRow) {
         sections.push_str(&check_section(
             common.name,
             check.kind(),
-            claim_of(check),
+            check.common().claim,
             common.features.iter().map(|f| f.name()),
             &facts,
             &body,
@@ -300,20 +300,6 @@ fn color_word(p: Player) -> &'static str {
     match p {
         Player::Black => "Black",
         Player::White => "White",
-    }
-}
-
-fn claim_of(check: &Check) -> Option<&str> {
-    match check {
-        Check::Legality(c) => c.claim.as_deref(),
-        Check::Replay(c) => c.claim.as_deref(),
-        Check::Immortal(c) => c.claim.as_deref(),
-        Check::Control(c) => c.claim.as_deref(),
-        Check::Game(c) => c.claim.as_deref(),
-        Check::BestPlay(c) => c.claim.as_deref(),
-        Check::Status(c) => c.claim.as_deref(),
-        Check::Territory(c) => c.claim.as_deref(),
-        Check::J89Game(c) => c.claim.as_deref(),
     }
 }
 
@@ -512,6 +498,19 @@ fn check_body(
                 figs.push_str(&fig_diagram(end.diagram(), "expected after the last move"));
             }
             boards(&mut b, &figs);
+        }
+        Check::KoIntersections(c) => {
+            fact(&mut f, "kind", c.kind.name());
+            fact(&mut f, "region (plays restricted to it)", c.region.trim());
+            if let Some(k) = c.komi {
+                fact(&mut f, "Black's komi", k);
+            }
+            let expect = c.expect.trim();
+            fact(
+                &mut f,
+                "expected ko-intersections",
+                if expect.is_empty() { "none" } else { expect },
+            );
         }
         Check::Immortal(c) => {
             fact(&mut f, "colour", color_word(c.color.player()));

@@ -98,24 +98,30 @@ pub struct Common<'a> {
     pub name: &'a str,
     /// Features this check needs beyond the case's.
     pub features: &'a [Feature],
+    /// What the source asserts, in our words, if the check says.
+    pub claim: Option<&'a str>,
 }
 
 impl Check {
-    /// The check's name and extra features.
+    /// The check's name, extra features and claim.
     pub fn common(&self) -> Common<'_> {
-        let (name, features) = match self {
-            Check::Legality(c) => (&c.name, &c.features),
-            Check::Replay(c) => (&c.name, &c.features),
-            Check::Immortal(c) => (&c.name, &c.features),
-            Check::Control(c) => (&c.name, &c.features),
-            Check::Game(c) => (&c.name, &c.features),
-            Check::BestPlay(c) => (&c.name, &c.features),
-            Check::Status(c) => (&c.name, &c.features),
-            Check::Territory(c) => (&c.name, &c.features),
-            Check::J89Game(c) => (&c.name, &c.features),
-            Check::KoIntersections(c) => (&c.name, &c.features),
+        let (name, features, claim) = match self {
+            Check::Legality(c) => (&c.name, &c.features, &c.claim),
+            Check::Replay(c) => (&c.name, &c.features, &c.claim),
+            Check::Immortal(c) => (&c.name, &c.features, &c.claim),
+            Check::Control(c) => (&c.name, &c.features, &c.claim),
+            Check::Game(c) => (&c.name, &c.features, &c.claim),
+            Check::BestPlay(c) => (&c.name, &c.features, &c.claim),
+            Check::Status(c) => (&c.name, &c.features, &c.claim),
+            Check::Territory(c) => (&c.name, &c.features, &c.claim),
+            Check::J89Game(c) => (&c.name, &c.features, &c.claim),
+            Check::KoIntersections(c) => (&c.name, &c.features, &c.claim),
         };
-        Common { name, features }
+        Common {
+            name,
+            features,
+            claim: claim.as_deref(),
+        }
     }
 
     /// The kind, as written in the file.

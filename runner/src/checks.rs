@@ -1,8 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line,
-    Start, Statuses, TerritoryOutcome,
+    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, KoIntersectionsAnswer,
+    Legality, Line, Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
@@ -11,7 +11,7 @@ use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Step, Refusal};
 use gorules_cases::model::{
     BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
-    Immortal, Prisoners, Replay, Status, Territory,
+    Immortal, KoIntersections, Prisoners, Replay, Status, Territory,
 };
 use gorules_cases::moves::{Move, MovesSpec, Resolved};
 use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
@@ -64,6 +64,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::Legality(c) => legality(case, c, engine),
         Check::Replay(c) => replay(case, c, engine),
         Check::Immortal(c) => immortal(case, c, engine),
+        Check::KoIntersections(c) => ko_intersections(case, c, engine),
         Check::Control(c) => control(case, c, engine),
         Check::Game(g) => game(case, g, engine),
         Check::BestPlay(b) => best_play(case, b, engine),
@@ -325,6 +326,48 @@ fn immortal(case: &Case, c: &Immortal, engine: &mut dyn Engine) -> Judged {
         &grid(&c.expect),
         &board.keep_only(stone(c.color), &got),
     );
+    Ok(out)
+}
+
+/// CASE-13: the ko-intersections of the region the engine finds, against those the case expects.
+fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let height = s.board.height();
+    let read = |text: &str| -> BTreeSet<At> {
+        text.split_whitespace()
+            .filter_map(|w| gorules_grammar::Vertex::parse(w).ok())
+            .filter_map(|v| v.to_col_row(height))
+            .map(|(col, row)| At { col, row })
+            .collect()
+    };
+    let region = read(&c.region);
+    let want = read(&c.expect);
+    let got = match engine.ko_intersections(&s, c.kind, c.komi, &region)? {
+        KoIntersectionsAnswer::Found(got) => got,
+        KoIntersectionsAnswer::OutOfReach { nodes, limit } => {
+            return Err(Verdict::Undecided(Undecided::KoIntersections { nodes, limit }))
+        }
+    };
+    let mut out = Vec::new();
+    if got != want {
+        let show = |set: &BTreeSet<At>| -> String {
+            let words: Vec<String> = set
+                .iter()
+                .filter_map(|at| gorules_grammar::Vertex::from_col_row(at.col, at.row, height))
+                .map(|v| v.to_string())
+                .collect();
+            if words.is_empty() {
+                "none".into()
+            } else {
+                words.join(" ")
+            }
+        };
+        out.push(Mismatch::new(
+            format!("{}-ko-intersections of {}", c.kind.name(), c.region.trim()),
+            show(&want),
+            show(&got),
+        ));
+    }
     Ok(out)
 }
 

@@ -2,10 +2,10 @@
 //! implementation of [`Engine`]: the reference implementation in-process ([`crate::reference`]) or, later, any
 //! program over the protocol. The runner compares; the engine decides.
 
-use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Refusal};
+use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Komi, Refusal};
 use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
 use gorules_cases::model::{
-    Case, Check, Color, EndReason, Feature, Phase, Prisoners, Reason, Ruleset,
+    Case, Check, Color, EndReason, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
@@ -131,6 +131,20 @@ pub struct Start {
     pub prisoners: Prisoners,
     /// An earlier position, its prisoners and the moves from it to `board` (CASE-1.4).
     pub history: Option<(Grid, Prisoners, Vec<Move>)>,
+}
+
+/// KODEF-6 (PROTO-14): what an engine answered about ko-intersections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KoIntersectionsAnswer {
+    /// The intersections of the region that are ko-intersections of the kind asked.
+    Found(BTreeSet<At>),
+    /// The search passed its allowance.
+    OutOfReach {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that stopped it (`nodes`, `time`).
+        limit: String,
+    },
 }
 
 /// What replaying moves in a phase gave.
@@ -844,6 +858,15 @@ pub trait Engine {
     ) -> Result<BTreeSet<At>, EngineError>;
     /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
     fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
+    /// KODEF-6 (PROTO-14): which intersections of `region` are ko-intersections of `kind` in `start`'s board, with
+    /// `start`'s player to move and Black's `komi` for the global kind.
+    fn ko_intersections(
+        &mut self,
+        start: &Start,
+        kind: KoIntersectionKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<KoIntersectionsAnswer, EngineError>;
     /// J89-7, J89-8.3: the statuses of the stones of `start`'s board as a stop position (under J89-R2
     /// `as-played`, decided by the `played` confirmations).
     fn statuses(

@@ -113,6 +113,13 @@ pub enum Undecided {
     },
     /// CASE-8.3.3: the Kee values out of reach, in the check's order.
     Kee(Vec<KeeUndecided>),
+    /// CASE-13: the search for ko-intersections passed its allowance.
+    KoIntersections {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that stopped it.
+        limit: String,
+    },
 }
 
 /// CASE-8.3.3: one Kee value out of reach.
@@ -182,6 +189,11 @@ impl fmt::Display for Undecided {
                 let shown: Vec<String> = values.iter().map(ToString::to_string).collect();
                 f.write_str(&shown.join("; "))
             }
+            Undecided::KoIntersections { nodes, limit } => write!(
+                f,
+                "the engine could not decide the ko-intersections: its search stopped at its {limit} limit after \
+                 {nodes} nodes"
+            ),
         }
     }
 }

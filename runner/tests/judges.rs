@@ -5,15 +5,18 @@
 //! feature or command (ignored, with what it lacks), and for values under best play answered out of reach
 //! (undecided, with the bounds).
 
-use gorules_cases::j89::ConfirmationLines;
+use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::kee::{KeeCase, KeeCheck, PlayerName};
-use gorules_cases::model::{Case, Check, Color, EndReason, Feature, Phase, Prisoners, Reason};
+use gorules_cases::model::{
+    Case, Check, Color, EndReason, Feature, KoIntersectionKind, Phase, Prisoners, Reason,
+};
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
     J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState,
-    KeeValue, Legality, ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
+    KeeValue, KoIntersectionsAnswer, Legality, ReplayOutcome, Said, Start, Statuses,
+    TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -41,6 +44,7 @@ enum Answer {
     KeeState(Result<KeeState, EngineError>),
     KeePoints(Result<KeePoints, EngineError>),
     KeeValue(Result<KeeValue, EngineError>),
+    KoIntersections(Result<KoIntersectionsAnswer, EngineError>),
 }
 
 impl Answer {
@@ -62,6 +66,7 @@ impl Answer {
             Answer::KeeState(_) => Answer::KeeState(Err(e)),
             Answer::KeePoints(_) => Answer::KeePoints(Err(e)),
             Answer::KeeValue(_) => Answer::KeeValue(Err(e)),
+            Answer::KoIntersections(_) => Answer::KoIntersections(Err(e)),
         }
     }
 }
@@ -125,6 +130,19 @@ impl Engine for Recorder {
     }
     fn immortal(&mut self, s: &Start, b: &Grid, c: Color) -> Result<BTreeSet<At>, EngineError> {
         record!(self, Immortal, self.engine.immortal(s, b, c))
+    }
+    fn ko_intersections(
+        &mut self,
+        s: &Start,
+        k: KoIntersectionKind,
+        komi: Option<Komi>,
+        r: &BTreeSet<At>,
+    ) -> Result<KoIntersectionsAnswer, EngineError> {
+        record!(
+            self,
+            KoIntersections,
+            self.engine.ko_intersections(s, k, komi, r)
+        )
     }
     fn control(&mut self, s: &Start, r: &Grid, c: Color) -> Result<BTreeSet<At>, EngineError> {
         record!(self, Control, self.engine.control(s, r, c))
@@ -210,6 +228,15 @@ impl Engine for Fake {
     }
     fn immortal(&mut self, _: &Start, _: &Grid, _: Color) -> Result<BTreeSet<At>, EngineError> {
         replay!(self, Immortal)
+    }
+    fn ko_intersections(
+        &mut self,
+        _: &Start,
+        _: KoIntersectionKind,
+        _: Option<Komi>,
+        _: &BTreeSet<At>,
+    ) -> Result<KoIntersectionsAnswer, EngineError> {
+        replay!(self, KoIntersections)
     }
     fn control(&mut self, _: &Start, _: &Grid, _: Color) -> Result<BTreeSet<At>, EngineError> {
         replay!(self, Control)
@@ -369,6 +396,7 @@ impl Answer {
                 | ("kee_play", Answer::KeePlay(_))
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
+                | ("ko_intersections", Answer::KoIntersections(_))
         )
     }
 
@@ -385,7 +413,9 @@ impl Answer {
                 Some(_) => r.illegal = None,
                 None => r.illegal = Some((0, Some(Reason::Occupied))),
             },
-            Answer::Immortal(Ok(s)) | Answer::Control(Ok(s)) => {
+            Answer::KoIntersections(Ok(KoIntersectionsAnswer::Found(s)))
+            | Answer::Immortal(Ok(s))
+            | Answer::Control(Ok(s)) => {
                 if s.is_empty() {
                     s.insert(At { col: 0, row: 0 });
                 } else {
@@ -588,6 +618,30 @@ fn replay_end_reason() {
             "{m}"
         ),
         other => panic!("a wrong end reason gave {other:?}"),
+    }
+}
+
+#[test]
+fn ko_intersections() {
+    // CASE-13: the local-ko-intersections of sending two, returning one; an out-of-reach search is undecided.
+    let r = recorded(
+        "kodef/kodef-sending-two-returning-one.yaml",
+        "the-three-points-are-local-ko",
+    );
+    r.exercise();
+    let out_of_reach = r.with_main(true, |a| {
+        *a = Answer::KoIntersections(Ok(KoIntersectionsAnswer::OutOfReach {
+            nodes: 1_000_001,
+            limit: "nodes".into(),
+        }))
+    });
+    match r.run(out_of_reach) {
+        Verdict::Undecided(u @ Undecided::KoIntersections { .. }) => assert_eq!(
+            u.to_string(),
+            "the engine could not decide the ko-intersections: its search stopped at its nodes limit after \
+             1000001 nodes"
+        ),
+        other => panic!("{other:?}"),
     }
 }
 

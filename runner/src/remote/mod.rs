@@ -11,13 +11,14 @@ pub use stepwise::Step;
 
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, Legality, Line, Malformed, ReplayOutcome, Said, Side,
+    J89Action, J89GameOutcome, J89Queries, KoIntersectionsAnswer, Legality, Line, Malformed,
+    ReplayOutcome, Said, Side,
     Start, Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
-use gorules_cases::j89::ConfirmationLines;
+use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::model::{
-    Analyses, Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset,
+    Analyses, Case, Check, Color, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
@@ -819,6 +820,46 @@ impl Engine for Remote {
         c: Color,
     ) -> Result<BTreeSet<At>, EngineError> {
         self.stones_of(start, board, "gorules-immortal", c)
+    }
+
+    fn ko_intersections(
+        &mut self,
+        start: &Start,
+        kind: KoIntersectionKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<KoIntersectionsAnswer, EngineError> {
+        let s = Start {
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Alternation, &[])?;
+        let height = start.board.height();
+        let mut args = vec![kind.name().to_string()];
+        if let Some(k) = komi {
+            args.push(k.to_string());
+        }
+        for at in region {
+            args.push(vertex((at.col, at.row), height)?);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let answer = self.ok("gorules-ko-intersections", &refs)?;
+        if let Some(rest) = answer.strip_prefix("out-of-reach") {
+            let field = |key: &str| {
+                rest.split_whitespace()
+                    .find_map(|w| w.strip_prefix(key))
+                    .map(str::to_string)
+            };
+            let nodes = field("nodes=")
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| answered("gorules-ko-intersections", &answer))?;
+            return Ok(KoIntersectionsAnswer::OutOfReach {
+                nodes,
+                limit: field("limit=").unwrap_or_else(|| "nodes".into()),
+            });
+        }
+        Ok(KoIntersectionsAnswer::Found(parse_vertices(&answer, height)?))
     }
 
     fn control(

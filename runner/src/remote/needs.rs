@@ -49,7 +49,7 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
             if r.prisoners.is_some() && stones != "final_status_list" {
                 need("captures");
             }
-            if r.ends.is_some() {
+            if r.ends.is_some() || r.end_reason.is_some() {
                 need("gorules-state");
             }
         }
@@ -60,6 +60,7 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
         Check::Status(_) => need("final_status_list"),
         Check::Territory(_) => need("gorules-j89-territory"),
         Check::J89Game(_) => need("gorules-j89-game"),
+        Check::KoIntersections(_) => need("gorules-ko-intersections"),
     }
     out
 }

@@ -138,21 +138,6 @@ fn move_node(m: &Move) -> Result<Node, String> {
     Ok(Node::with(who, vec![v]))
 }
 
-/// What a check claims, if it says.
-fn claim(check: &Check) -> Option<&str> {
-    match check {
-        Check::Legality(c) => c.claim.as_deref(),
-        Check::Replay(c) => c.claim.as_deref(),
-        Check::Immortal(c) => c.claim.as_deref(),
-        Check::Control(c) => c.claim.as_deref(),
-        Check::Game(c) => c.claim.as_deref(),
-        Check::BestPlay(c) => c.claim.as_deref(),
-        Check::Status(c) => c.claim.as_deref(),
-        Check::Territory(c) => c.claim.as_deref(),
-        Check::J89Game(c) => c.claim.as_deref(),
-    }
-}
-
 /// The root comment: title, source, clauses, and each check with its claim.
 fn comment(case: &Case, checks: &[Check]) -> String {
     let mut out = format!(
@@ -183,7 +168,7 @@ fn comment(case: &Case, checks: &[Check]) -> String {
     out.push_str("\nChecks:");
     for check in checks {
         out.push_str(&format!("\n- {} ({})", check.common().name, check.kind()));
-        if let Some(c) = claim(check) {
+        if let Some(c) = check.common().claim {
             out.push_str(&format!(": {}", c.trim()));
         }
     }
@@ -198,7 +183,7 @@ fn sequences(case: &Case, check: &Check) -> Result<Vec<(Vec<Move>, String)>, Str
     };
     let head = |what: String| {
         let mut note = format!("{} ({}): {what}", check.common().name, check.kind());
-        if let Some(c) = claim(check) {
+        if let Some(c) = check.common().claim {
             note.push_str(&format!("\nClaim: {}", c.trim()));
         }
         if !case.clauses.is_empty() {
