@@ -64,9 +64,7 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
         Check::Replay(c) => match field {
             "end" => c.end = Some(drawn(ours)?),
             "ends" => c.ends = Some(ours.trim() == "true"),
-            "end_reason" => {
-                c.end_reason = Some(ours.trim().parse().map_err(|e| format!("{e}"))?)
-            }
+            "end_reason" => c.end_reason = Some(ours.trim().parse().map_err(|e| format!("{e}"))?),
             "prisoners" => c.prisoners = Some(prisoners(ours)?),
             "illegal" => c.illegal = Some(ours.parse()?),
             f => match f.strip_prefix("positions.") {

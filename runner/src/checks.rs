@@ -1,8 +1,8 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, KoIntersectionsAnswer,
-    Legality, Line, Start, Statuses, TerritoryOutcome,
+    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
+    KoIntersectionsAnswer, Legality, Line, Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
@@ -345,7 +345,10 @@ fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -
     let got = match engine.ko_intersections(&s, c.kind, c.komi, &region)? {
         KoIntersectionsAnswer::Found(got) => got,
         KoIntersectionsAnswer::OutOfReach { nodes, limit } => {
-            return Err(Verdict::Undecided(Undecided::KoIntersections { nodes, limit }))
+            return Err(Verdict::Undecided(Undecided::KoIntersections {
+                nodes,
+                limit,
+            }))
         }
     };
     let mut out = Vec::new();

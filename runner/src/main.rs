@@ -264,9 +264,10 @@ fn main() -> ExitCode {
     // from where the suite would (the checkout, else the runner's own copy).
     if std::env::args().any(|a| a == "--differential") {
         let source = SuiteSource::choose(None, &cwd);
-        let code = gorules_runner::differential::main(std::env::args().skip(1).collect(), &|name| {
-            source.profile(name)
-        });
+        let code =
+            gorules_runner::differential::main(std::env::args().skip(1).collect(), &|name| {
+                source.profile(name)
+            });
         return ExitCode::from(code as u8);
     }
     let mut argv = std::env::args();

@@ -5,8 +5,7 @@ use super::{moves_ok, same_size, size_msg};
 use crate::drawn::{Board, Labels};
 use crate::model::{
     BestPlay, Case, Check, ColorOrBoth, Control, Feature, Game, Immortal, KoIntersectionKind,
-    KoIntersections, Legality, Phase, Replay,
-    Ruleset,
+    KoIntersections, Legality, Phase, Replay, Ruleset,
 };
 use crate::moves::{MovesSpec, Segment};
 use std::collections::BTreeSet;

@@ -12,8 +12,7 @@ pub use stepwise::Step;
 use crate::engine::{
     At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
     J89Action, J89GameOutcome, J89Queries, KoIntersectionsAnswer, Legality, Line, Malformed,
-    ReplayOutcome, Said, Side,
-    Start, Statuses, TerritoryOutcome, Unsupported,
+    ReplayOutcome, Said, Side, Start, Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::j89::{ConfirmationLines, Komi};
@@ -859,7 +858,9 @@ impl Engine for Remote {
                 limit: field("limit=").unwrap_or_else(|| "nodes".into()),
             });
         }
-        Ok(KoIntersectionsAnswer::Found(parse_vertices(&answer, height)?))
+        Ok(KoIntersectionsAnswer::Found(parse_vertices(
+            &answer, height,
+        )?))
     }
 
     fn control(

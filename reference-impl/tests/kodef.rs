@@ -1,0 +1,182 @@
+//! KODEF-4, KODEF-6: the ko-intersection classifier on random small positions: its answers do not change when the
+//! colours are swapped (with the komi's sign and the player to move) or the board is turned or mirrored, and
+//! answer-force is the two forcing questions of KODEF-4.5.
+
+use gorules_ref::allowance::Deadline;
+use gorules_ref::kodef::{
+    can_answer_force, can_force_duty, global_ko_intersection, local_ko_intersection, Allowance,
+    Arena, Cycles, Duty,
+};
+use gorules_ref::naj::score::Points;
+use gorules_ref::symmetry::{GridMap, Symmetry};
+use gorules_ref::{Color, Point, PointSet, Position, SuicideRule};
+use proptest::prelude::*;
+
+const ALLOWANCE: Allowance = Allowance {
+    nodes: 200_000,
+    deadline: Deadline::NONE,
+};
+
+fn legal(position: &Position) -> bool {
+    gorules_ref::string::strings(position)
+        .iter()
+        .all(|string| string.has_liberty())
+}
+
+/// A small board with random stones, and a region of two or three of its intersections (KODEF-R15).
+fn shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
+    (3usize..=4, 2usize..=3)
+        .prop_flat_map(|(width, height)| {
+            let count = width * height;
+            (
+                proptest::collection::vec(0u8..4, count),
+                proptest::collection::btree_set(0..count, 2..=3),
+            )
+                .prop_map(move |(cells, region)| {
+                    let rows: Vec<String> = cells
+                        .chunks(width)
+                        .map(|row| {
+                            row.iter()
+                                .map(|&c| match c {
+                                    0 => '#',
+                                    1 => 'O',
+                                    _ => '.',
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    let position = Position::from_rows(&rows).expect("a grid position");
+                    (position, region.into_iter().collect::<Vec<_>>())
+                })
+        })
+        .prop_filter("every string has a liberty", |(p, _)| legal(p))
+}
+
+/// Sending two, returning one in a corner (White sends; its three points are local-ko-intersections when nothing
+/// else interferes) under three rows of random stones, the region its three points: a shape with verdicts that
+/// are not all "no".
+fn corner_cycle() -> impl Strategy<Value = (Position, Vec<usize>)> {
+    proptest::collection::vec(0u8..5, 15)
+        .prop_map(|cells| {
+            let mut rows: Vec<String> = cells
+                .chunks(5)
+                .map(|row| {
+                    row.iter()
+                        .map(|&c| match c {
+                            0 => '#',
+                            1 => 'O',
+                            _ => '.',
+                        })
+                        .collect()
+                })
+                .collect();
+            rows.push("O##..".into());
+            rows.push(".O.#.".into());
+            let position = Position::from_rows(&rows).expect("a grid position");
+            (position, vec![20, 21, 22])
+        })
+        .prop_filter("every string has a liberty", |(p, _)| legal(p))
+}
+
+fn any_shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
+    prop_oneof![shape(), corner_cycle()]
+}
+
+fn region_of(position: &Position, indices: &[usize]) -> PointSet {
+    let mut set = PointSet::empty(position.board());
+    for &i in indices {
+        set.insert(position.board().point(i).expect("on the board"));
+    }
+    set
+}
+
+/// The local verdict of every point of the region, or `None` if a search was out of reach.
+fn local(
+    position: &Position,
+    region: &PointSet,
+    suicide: SuicideRule,
+) -> Option<Vec<(Point, bool)>> {
+    let arena = Arena {
+        suicide,
+        region: region.clone(),
+    };
+    region
+        .iter()
+        .map(|p| {
+            local_ko_intersection(&arena, position, p, ALLOWANCE)
+                .ok()
+                .map(|w| (p, w.is_some()))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// KODEF-6.2: swapping the colours changes no local verdict.
+    #[test]
+    fn local_verdicts_survive_a_colour_swap((position, indices) in any_shape(), allowed in any::<bool>()) {
+        let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
+        let region = region_of(&position, &indices);
+        let swapped = position.colors_swapped();
+        if let (Some(a), Some(b)) = (local(&position, &region, suicide), local(&swapped, &region, suicide)) {
+            prop_assert_eq!(a, b, "{:?}", position.rows());
+        }
+    }
+
+    /// KODEF-6.2: turning or mirroring the board moves the verdicts with the points.
+    #[test]
+    fn local_verdicts_follow_the_board_symmetries((position, indices) in any_shape(), pick in 0usize..8) {
+        let region = region_of(&position, &indices);
+        let map = GridMap::new(Symmetry::ALL[pick], position.shared_board()).expect("a grid");
+        let image = map.position(&position);
+        let image_region = map.set(&region);
+        if let (Some(a), Some(b)) = (
+            local(&position, &region, SuicideRule::Prohibited),
+            local(&image, &image_region, SuicideRule::Prohibited),
+        ) {
+            let moved: std::collections::BTreeMap<Point, bool> = a
+                .into_iter()
+                .map(|(p, v)| (map.point(p).expect("on the board"), v))
+                .collect();
+            let got: std::collections::BTreeMap<Point, bool> = b.into_iter().collect();
+            prop_assert_eq!(moved, got, "{:?} under {:?}", position.rows(), Symmetry::ALL[pick]);
+        }
+    }
+
+    /// KODEF-6.3: swapping the colours, the komi's sign and the player to move changes no global verdict.
+    #[test]
+    fn global_verdicts_survive_a_colour_swap((position, indices) in any_shape(), half_komi in -3i64..=3, black in any::<bool>()) {
+        let region = region_of(&position, &indices);
+        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let to_move = if black { Color::Black } else { Color::White };
+        let swapped = position.colors_swapped();
+        for p in region.iter() {
+            let a = global_ko_intersection(&arena, &position, to_move, Points::from_half_points(half_komi), p, ALLOWANCE);
+            let b = global_ko_intersection(&arena, &swapped, to_move.opponent(), Points::from_half_points(-half_komi), p, ALLOWANCE);
+            if let (Ok(a), Ok(b)) = (a, b) {
+                prop_assert_eq!(a, b, "{:?} at {:?}", position.rows(), p);
+            }
+        }
+    }
+
+    /// KODEF-4.4, KODEF-4.5: answer-force needs a duty the opponent can keep; and a cycle wanted nowhere (the
+    /// empty cycle-set, which no cycle has) can never be answer-forced.
+    #[test]
+    fn answer_force_is_the_two_forcing_questions((position, indices) in any_shape(), black in any::<bool>()) {
+        let region = region_of(&position, &indices);
+        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let first = if black { Color::Black } else { Color::White };
+        let duty = Duty::NoLocalAreaImprovement { zone: region.clone() };
+        let cycles = Cycles { current: position.clone(), zone: Some(region.clone()), point: None };
+        let kept = can_force_duty(&arena, &position, first, &duty, ALLOWANCE);
+        let forced = can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE);
+        if let (Ok(kept), Ok(forced)) = (kept, forced) {
+            prop_assert!(kept || !forced, "answer-forced against a duty that cannot be kept");
+        }
+        let nowhere = Cycles { current: position.clone(), zone: Some(PointSet::empty(position.board())), point: None };
+        if let Ok(forced) = can_answer_force(&arena, &position, first, &duty, &nowhere, ALLOWANCE) {
+            prop_assert!(!forced, "no cycle has an empty cycle-set");
+        }
+    }
+}
