@@ -192,16 +192,6 @@ vocabulary!(
         PositionalSuperko = "positional-superko",
         /// KO-5.
         SituationalSuperko = "situational-superko",
-        /// KO-6.
-        OnePlay = "one-play",
-        /// KODEF-2: the default restriction rules' move-sequence (its cycle-end and 3-pass ends).
-        DefaultRestriction = "default-restriction",
-        /// KODEF-6.1: basic-ko-intersections.
-        BasicKoIntersections = "basic-ko-intersections",
-        /// KODEF-6.2: local-ko-intersections, by search.
-        LocalKoIntersections = "local-ko-intersections",
-        /// KODEF-6.3: global-ko-intersections, by search.
-        GlobalKoIntersections = "global-ko-intersections",
         /// NAJ-2: the alternation.
         NajAlternation = "naj-alternation",
         /// NAJ-3: the analyses.
@@ -244,6 +234,16 @@ vocabulary!(
         J89Game = "j89-game",
         /// J89-13: Article 13.
         J89Article13 = "j89-article-13",
+        /// KO-6.
+        OnePlay = "one-play",
+        /// KODEF-2: the default restriction rules' move-sequence (its cycle-end and 3-pass ends).
+        DefaultRestriction = "default-restriction",
+        /// KODEF-6.1: basic-ko-intersections.
+        BasicKoIntersections = "basic-ko-intersections",
+        /// KODEF-6.2: local-ko-intersections, by search.
+        LocalKoIntersections = "local-ko-intersections",
+        /// KODEF-6.3: global-ko-intersections, by search.
+        GlobalKoIntersections = "global-ko-intersections",
     }
 );
 
