@@ -32,6 +32,7 @@ pub mod position;
 mod proof_numbers;
 pub mod protocol;
 pub mod rules;
+pub mod scoring;
 pub mod sequence;
 pub mod string;
 pub mod symmetry;

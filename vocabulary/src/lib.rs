@@ -234,6 +234,12 @@ vocabulary!(
         J89Game = "j89-game",
         /// J89-13: Article 13.
         J89Article13 = "j89-article-13",
+        /// SCORE-2: the stone rule class (stones on the board are the score; two passes end).
+        StoneScoring = "stone-scoring",
+        /// SCORE-3: the simple area rule class (stones and monochromely surrounded points; two passes end).
+        AreaScoring = "area-scoring",
+        /// SCORE-4: the agreement area rule class (two passes stop, agreed removals, two more passes end).
+        AgreementArea = "agreement-area",
     }
 );
 
@@ -326,6 +332,24 @@ vocabulary!(
         Core = "core",
         /// spec/japanese-1989.md.
         Japanese1989 = "japanese-1989",
+        /// SCORE-2: stone scoring on the core play rules.
+        Stone = "stone",
+        /// SCORE-3: simple area scoring on the core play rules.
+        Area = "area",
+        /// SCORE-4: agreement area scoring on the core play rules.
+        AgreementArea = "agreement-area",
+    }
+);
+
+vocabulary!(
+    /// PROTO-12.1: the options of `gorules-ruleset stone|area|agreement-area` (SCORE-1.3).
+    ClassOption, "rule class option" {
+        /// KO-1..KO-5: [`KoRule`]s, comma separated.
+        Ko = "ko",
+        /// CORE-5.4: [`Suicide`].
+        Suicide = "suicide",
+        /// SCORE-1.4: komi, a multiple of 0.5.
+        Komi = "komi",
     }
 );
 
@@ -763,6 +787,7 @@ mod tests {
         round_trip::<NajOption>();
         round_trip::<Analyses>();
         round_trip::<CoreOption>();
+        round_trip::<ClassOption>();
         round_trip::<J89Option>();
         round_trip::<ConfirmationBoard>();
         round_trip::<NewStone>();
