@@ -48,6 +48,13 @@ fn prisoners(text: &str) -> Result<Prisoners, String> {
     })
 }
 
+/// A score: a whole number of points, not negative.
+fn count(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("expected a number of points, found `{s}`"))
+}
+
 /// Replaces `field` of `check` by `ours`.
 pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
     let kind = check.kind();
@@ -131,6 +138,17 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "stage" => g.stage = Some(ours.trim().parse()?),
             "prisoners" => g.prisoners = Some(prisoners(ours)?),
             "recurs" => g.recurs = Some(ours.trim() == "true"),
+            _ => return unknown(),
+        },
+        Check::GameEnd(g) => match field {
+            "final" => g.final_position = Some(drawn(ours)?),
+            "black" => g.black = Some(count(ours)?),
+            "white" => g.white = Some(count(ours)?),
+            "result" => g.result = Some(ours.parse()?),
+            _ => return unknown(),
+        },
+        Check::FinalScore(c) => match field {
+            "result" => c.result = ours.parse()?,
             _ => return unknown(),
         },
     }

@@ -177,6 +177,8 @@ pub enum Ruleset {
     Core(CoreOptions),
     /// CASE-9.1: the Japanese 1989 Rules (spec/japanese-1989.md); the board is the stop position.
     Japanese1989(J89Options),
+    /// CASE-11: a rule class of seed 003 (spec/scoring.md) on the core play rules.
+    Class(crate::classes::RuleClass, crate::classes::ClassOptions),
 }
 
 /// CASE-9.1: the options of the Japanese 1989 ruleset (J89-R).
@@ -260,7 +262,7 @@ impl<'de> Deserialize<'de> for Ruleset {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Ruleset;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a ruleset: `naj`, `japanese-1989`, or `{name: naj|core|japanese-1989, options: {...}}`")
+                f.write_str("a ruleset: `naj`, `japanese-1989`, `stone`, `area`, `agreement-area`, or `{name: ..., options: {...}}`")
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ruleset, E> {
                 match s.parse::<RulesetName>().map_err(E::custom)? {
@@ -285,6 +287,7 @@ impl<'de> Deserialize<'de> for Ruleset {
                         ("options", Ruleset::Naj(o)) => *o = map.next_value()?,
                         ("options", Ruleset::Core(o)) => *o = map.next_value()?,
                         ("options", Ruleset::Japanese1989(o)) => *o = map.next_value()?,
+                        ("options", Ruleset::Class(_, o)) => *o = map.next_value()?,
                         (other, _) => {
                             return Err(serde::de::Error::unknown_field(
                                 other,
@@ -321,6 +324,10 @@ pub enum Check {
     Territory(Territory),
     /// CASE-9.4
     J89Game(Box<crate::j89::J89Game>),
+    /// CASE-11.1
+    GameEnd(Box<crate::classes::GameEnd>),
+    /// CASE-11.2
+    FinalScore(crate::classes::FinalScore),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -338,11 +345,13 @@ impl<'de> Deserialize<'de> for Check {
             "status",
             "territory",
             "j89_game",
+            "game_end",
+            "final_score",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, game_end, final_score)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -361,6 +370,8 @@ impl<'de> Deserialize<'de> for Check {
                     "status" => Check::Status(map.next_value()?),
                     "territory" => Check::Territory(map.next_value()?),
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
+                    "game_end" => Check::GameEnd(Box::new(map.next_value()?)),
+                    "final_score" => Check::FinalScore(map.next_value()?),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {

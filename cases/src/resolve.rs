@@ -29,6 +29,7 @@ impl Ruleset {
             Ruleset::Naj(_) => RulesetName::Naj,
             Ruleset::Core(_) => RulesetName::Core,
             Ruleset::Japanese1989(_) => RulesetName::Japanese1989,
+            Ruleset::Class(c, _) => c.ruleset_name(),
         }
     }
 
@@ -42,6 +43,12 @@ impl Ruleset {
                 ko: Vec::new(),
                 suicide: Suicide::Prohibited,
             }),
+            RulesetName::Stone | RulesetName::Area | RulesetName::AgreementArea => {
+                match crate::classes::RuleClass::of(name) {
+                    Some(class) => Ruleset::Class(class, crate::classes::ClassOptions::default()),
+                    None => unreachable!("stone, area and agreement-area are rule classes"),
+                }
+            }
         }
     }
 }
@@ -113,6 +120,8 @@ impl Check {
             Check::Status(c) => (&c.name, &c.features),
             Check::Territory(c) => (&c.name, &c.features),
             Check::J89Game(c) => (&c.name, &c.features),
+            Check::GameEnd(c) => (&c.name, &c.features),
+            Check::FinalScore(c) => (&c.name, &c.features),
         };
         Common { name, features }
     }
@@ -129,6 +138,8 @@ impl Check {
             Check::Status(_) => "status",
             Check::Territory(_) => "territory",
             Check::J89Game(_) => "j89_game",
+            Check::GameEnd(_) => "game_end",
+            Check::FinalScore(_) => "final_score",
         }
     }
 }

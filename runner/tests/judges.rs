@@ -5,15 +5,17 @@
 //! feature or command (ignored, with what it lacks), and for values under best play answered out of reach
 //! (undecided, with the bounds).
 
+use gorules_cases::classes::Margin;
 use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::kee::{KeeCase, KeeCheck, PlayerName};
 use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason};
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState,
-    KeeValue, Legality, ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, Engine, EngineError, Failure,
+    GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade,
+    KeePlayed, KeePoints, KeeState, KeeValue, Legality, ReplayOutcome, Said, Start, Statuses,
+    TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -35,6 +37,8 @@ enum Answer {
     Territory(Result<TerritoryOutcome, EngineError>),
     J89Game(Result<J89GameOutcome, EngineError>),
     BestPlay(Result<BestPlay, EngineError>),
+    ClassGame(Result<ClassGameOutcome, EngineError>),
+    FinalScore(Result<Said<Margin>, EngineError>),
     KeeSetUp(Result<(), EngineError>),
     KeePlay(Result<KeePlayed, EngineError>),
     KeePosition(Result<BTreeMap<String, Said<PlayerName>>, EngineError>),
@@ -56,6 +60,8 @@ impl Answer {
             Answer::Territory(_) => Answer::Territory(Err(e)),
             Answer::J89Game(_) => Answer::J89Game(Err(e)),
             Answer::BestPlay(_) => Answer::BestPlay(Err(e)),
+            Answer::ClassGame(_) => Answer::ClassGame(Err(e)),
+            Answer::FinalScore(_) => Answer::FinalScore(Err(e)),
             Answer::KeeSetUp(_) => Answer::KeeSetUp(Err(e)),
             Answer::KeePlay(_) => Answer::KeePlay(Err(e)),
             Answer::KeePosition(_) => Answer::KeePosition(Err(e)),
@@ -157,6 +163,12 @@ impl Engine for Recorder {
     fn best_play(&mut self, s: &Start, p: Phase, a: &[Move]) -> Result<BestPlay, EngineError> {
         record!(self, BestPlay, self.engine.best_play(s, p, a))
     }
+    fn class_game(&mut self, s: &Start, g: &ClassGame) -> Result<ClassGameOutcome, EngineError> {
+        record!(self, ClassGame, self.engine.class_game(s, g))
+    }
+    fn final_score(&mut self, s: &Start, a: &[Move]) -> Result<Said<Margin>, EngineError> {
+        record!(self, FinalScore, self.engine.final_score(s, a))
+    }
 }
 
 impl KeeEngine for Recorder {
@@ -241,6 +253,12 @@ impl Engine for Fake {
     }
     fn best_play(&mut self, _: &Start, _: Phase, _: &[Move]) -> Result<BestPlay, EngineError> {
         replay!(self, BestPlay)
+    }
+    fn class_game(&mut self, _: &Start, _: &ClassGame) -> Result<ClassGameOutcome, EngineError> {
+        replay!(self, ClassGame)
+    }
+    fn final_score(&mut self, _: &Start, _: &[Move]) -> Result<Said<Margin>, EngineError> {
+        replay!(self, FinalScore)
     }
 }
 
@@ -366,6 +384,8 @@ impl Answer {
                 | ("status", Answer::Statuses(_))
                 | ("territory", Answer::Territory(_))
                 | ("j89_game", Answer::J89Game(_))
+                | ("game_end", Answer::ClassGame(_))
+                | ("final_score", Answer::FinalScore(_))
                 | ("kee_play", Answer::KeePlay(_))
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
@@ -421,6 +441,15 @@ impl Answer {
                 g.result = Some(Err("no result yet".into()));
             }
             Answer::BestPlay(Ok(BestPlay::Value { value, .. })) => *value += 1,
+            Answer::ClassGame(Ok(g)) => {
+                // The game ends one move early, and the scores and the result are off by one.
+                if let Some(last) = g.stages.len().checked_sub(2) {
+                    g.stages[last] = "passes".into();
+                }
+                g.scores.value = g.scores.value.map(|(b, w)| (b + 1, w));
+                g.result = Said::read("B+99", |t| t.parse().ok());
+            }
+            Answer::FinalScore(Ok(f)) => *f = Said::read("B+99", |t| t.parse().ok()),
             Answer::KeePlay(Ok(p)) => {
                 *p = match p {
                     KeePlayed::Made(_) => KeePlayed::Refused(Said {
@@ -731,4 +760,15 @@ fn kee_value() {
         Verdict::Fail(m) => assert!(m.contains("but the engine proved"), "{m}"),
         other => panic!("bounds that exclude the claim: {other:?}"),
     }
+}
+
+#[test]
+fn game_end() {
+    // CASE-11.1: the agreement area rules: two passes stop, agreed removals, two more passes end.
+    recorded("scoring/scoring-agreement-area-7x7.yaml", "game-end").exercise();
+}
+
+#[test]
+fn final_score() {
+    recorded("scoring/scoring-area-7x7.yaml", "final-score").exercise();
 }

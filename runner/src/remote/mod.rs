@@ -5,11 +5,12 @@ mod kee;
 mod needs;
 
 use crate::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, Legality, Line, Malformed, ReplayOutcome, Said, Side,
-    Start, Statuses, TerritoryOutcome, Unsupported,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, Engine, EngineError, Failure,
+    GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries, Legality, Line, Malformed,
+    ReplayOutcome, Said, Side, Start, Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
+use gorules_cases::classes::Margin;
 use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::model::{
     Analyses, Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset,
@@ -165,7 +166,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
 /// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
 /// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
 fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
-    use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
+    use gorules_vocabulary::{option_arg, ClassOption, CoreOption, J89Option, NajOption};
     let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
         Ruleset::Naj(o) => {
@@ -221,6 +222,14 @@ fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
             args.extend([
                 option_arg(CoreOption::Ko, ko.join(",")),
                 option_arg(CoreOption::Suicide, o.suicide),
+            ]);
+        }
+        Ruleset::Class(_, o) => {
+            let ko: Vec<&str> = o.ko.iter().map(|k| k.name()).collect();
+            args.extend([
+                option_arg(ClassOption::Ko, ko.join(",")),
+                option_arg(ClassOption::Suicide, o.suicide),
+                option_arg(ClassOption::Komi, o.komi),
             ]);
         }
     }
@@ -526,7 +535,10 @@ impl Remote {
         }
         // PROTO-6: standard GTP only. A Japanese 1989 stop position is set up like a core one; only its status
         // check can then be asked (`final_status_list`).
-        if !matches!(start.ruleset, Ruleset::Core(_) | Ruleset::Japanese1989(_)) {
+        if !matches!(
+            start.ruleset,
+            Ruleset::Core(_) | Ruleset::Japanese1989(_) | Ruleset::Class(..)
+        ) {
             return Err(EngineError::Unsupported(Unsupported::Rulesets));
         }
         let board = match (&start.history, phase) {
@@ -1107,6 +1119,86 @@ impl Engine for Remote {
             board_score: totals.map(|t| t.0),
             score: totals.map(|t| t.1),
         })
+    }
+
+    fn class_game(
+        &mut self,
+        start: &Start,
+        game: &ClassGame,
+    ) -> Result<ClassGameOutcome, EngineError> {
+        self.setup(start, Phase::Alternation, &game.moves)?;
+        let (width, height) = (start.board.width(), start.board.height());
+        let mut stages = Vec::new();
+        let mut refused_at = None;
+        let mut removal_refused = None;
+        let play_all = |r: &mut Remote, moves: &[Move], offset: usize, stages: &mut Vec<String>| {
+            for (i, m) in moves.iter().enumerate() {
+                let v = move_word(m, height)?;
+                let answer = r.gtp()?.send("play", &[player_word(m.player), &v])?;
+                if !answer.success {
+                    return Ok(Some((offset + i, answer.text.trim().to_string())));
+                }
+                stages.push(r.state_ended()?.unwrap_or_default());
+            }
+            Ok::<_, EngineError>(None)
+        };
+        refused_at = refused_at.or(play_all(self, &game.moves, 0, &mut stages)?);
+        if refused_at.is_none() && !game.removals.is_empty() {
+            let words = game
+                .removals
+                .iter()
+                .map(|a| vertex((a.col, a.row), height))
+                .collect::<Result<Vec<_>, _>>()?;
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let r = self.gtp()?.send("gorules-remove", &args)?;
+            if !r.success {
+                removal_refused = Some(r.text.trim().to_string());
+            }
+        }
+        if refused_at.is_none() && removal_refused.is_none() {
+            refused_at = play_all(self, &game.then, game.moves.len(), &mut stages)?;
+        }
+        let position = self.position(width, height)?;
+        let t = self.ok("gorules-class-score", &[])?;
+        let field = |k: &str| {
+            t.split_whitespace()
+                .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+                .and_then(|v| v.parse::<u64>().ok())
+        };
+        let scores = Said {
+            value: field("black").zip(field("white")),
+            text: t.trim().to_string(),
+        };
+        let f = self.ok("final_score", &[])?;
+        Ok(ClassGameOutcome {
+            stages,
+            refused: refused_at,
+            removal_refused,
+            position,
+            scores,
+            result: Said::read(f.trim(), |t| t.parse().ok()),
+        })
+    }
+
+    fn final_score(&mut self, start: &Start, after: &[Move]) -> Result<Said<Margin>, EngineError> {
+        self.setup(start, Phase::Alternation, after)?;
+        if !self.capabilities.extensions() && self.capabilities.knows("komi") {
+            // PROTO-12.5: an engine without the extensions is given the case's komi (its own default may differ).
+            let komi = match &start.ruleset {
+                Ruleset::Class(_, o) => o.komi.to_string(),
+                Ruleset::Japanese1989(o) => o.komi.to_string(),
+                _ => "0".to_string(),
+            };
+            self.ok("komi", &[&komi])?;
+        }
+        let height = start.board.height();
+        for (i, m) in after.iter().enumerate() {
+            if !matches!(self.play(m, height)?, Played::Ok) {
+                return Err(refused(format!("move {} of `after` is not legal", i + 1)));
+            }
+        }
+        let f = self.ok_searching("final_score", &[])?;
+        Ok(Said::read(f.trim(), |t| t.parse().ok()))
     }
 }
 
