@@ -29,6 +29,62 @@ fn the_documented_session() {
 }
 
 #[test]
+fn rule_classes_stop_remove_end_and_score() {
+    // PROTO-12: agreement area: two passes stop, an agreed removal, two more passes end; the area score.
+    let out = session(
+        "gorules-ruleset agreement-area komi=0.5\n\
+         gorules-setup alternation XXO./.XO./XXO. black\n\
+         gorules-remove C1\n\
+         play black pass\nplay white pass\ngorules-state\n\
+         gorules-remove C1\ngorules-position\ngorules-state\n\
+         play black pass\nplay white pass\ngorules-state\n\
+         gorules-class-score\nfinal_score\nplay black D1\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[2], "? removals by agreement need a stopped game (agreement-area, SCORE-4.3)");
+    assert_eq!(answers[5], "= moves=2 passes=2 ended=stopped prisoners=0,0 to_move=black");
+    assert_eq!(answers[7], "= XX../.X../XX..");
+    assert_eq!(answers[8], "= moves=0 passes=0 ended=stopped prisoners=0,0 to_move=black");
+    assert_eq!(answers[11], "= moves=2 passes=2 ended=passes prisoners=0,0 to_move=black");
+    // Black: 5 stones, A2, and the six points the removal left, bordered by Black alone.
+    assert_eq!(answers[12], "= black=12 white=0 shared=0 komi=0.5 result=B+11.5");
+    assert_eq!(answers[13], "= B+11.5");
+    assert_eq!(answers[14], "? illegal move: ended");
+
+    // Stone and simple area rules: two passes end at once; a dead stone makes its region shared.
+    let out = session(
+        "gorules-ruleset stone\ngorules-setup alternation XX.O/X.XO/XXO. black\n\
+         final_score\nplay black pass\nplay white pass\ngorules-state\n\
+         gorules-ruleset area komi=2\ngorules-setup alternation XX.O/X.XO/XXO. black\n\
+         gorules-class-score\nfinal_score\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[2], "= B+3");
+    assert_eq!(answers[5], "= moves=2 passes=2 ended=passes prisoners=0,0 to_move=black");
+    // B2 is Black's, D1 White's; C3 touches both colours: shared. 7 - 4 - 2 komi.
+    assert_eq!(answers[8], "= black=7 white=4 shared=1 komi=2 result=B+1");
+    assert_eq!(answers[9], "= B+1");
+
+    // final_score is refused where no position score is defined.
+    let out = session("gorules-ruleset naj\nfinal_score\ngorules-ruleset core ko=\nfinal_score\ngorules-class-score\n");
+    assert_eq!(out.matches("? final_score needs a ruleset that scores a position").count(), 2, "{out}");
+    assert!(out.ends_with("? this needs a rule class (gorules-ruleset stone|area|agreement-area)\n\n"), "{out}");
+}
+
+#[test]
+fn an_analysis_reports_removed_stones_not_prisoners() {
+    // NAJ-3.3: removals in an analysis are not prisoners.
+    let out = session(
+        "gorules-ruleset naj\ngorules-setup white-analysis .XO/XO./... black 3 4\n\
+         play black C1\nplay white pass\nplay black C2\ngorules-state\n\
+         gorules-setup alternation .XO/XO./... black 3 4\ngorules-state\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[5], "= moves=3 passes=0 ended=no removed=1,0 to_move=white");
+    assert_eq!(answers[7], "= moves=0 passes=0 ended=no prisoners=3,4 to_move=black");
+}
+
+#[test]
 fn standard_commands() {
     let out = session("protocol_version\nknown_command play\nknown_command fly\nboardsize 30\nfly\nplay black Z9\n");
     assert_eq!(
