@@ -314,6 +314,7 @@ fn claim_of(check: &Check) -> Option<&str> {
         Check::Status(c) => c.claim.as_deref(),
         Check::Territory(c) => c.claim.as_deref(),
         Check::J89Game(c) => c.claim.as_deref(),
+        Check::Count(c) => c.claim.as_deref(),
     }
 }
 
@@ -755,6 +756,20 @@ fn check_body(
                         list.join(", ")
                     },
                 );
+            }
+        }
+        Check::Count(c) => {
+            fact(&mut f, "counting method", c.method.name());
+            fact(&mut f, "komi", c.komi);
+            if let Some(o) = c.off_board {
+                fact(
+                    &mut f,
+                    "stones off the board",
+                    format!("Black {}, White {}", o.black, o.white),
+                );
+            }
+            for (key, expected) in c.expectations() {
+                fact(&mut f, &key.replace('_', " "), expected);
             }
         }
     }

@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
-pub use gorules_vocabulary::{Analyses, Feature, KoRule, Phase, Reason, RulesetName, Suicide};
+pub use gorules_vocabulary::{
+    Analyses, CountMethod, Feature, KoRule, Phase, Reason, RulesetName, Suicide,
+};
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
 
@@ -321,6 +323,8 @@ pub enum Check {
     Territory(Territory),
     /// CASE-9.4
     J89Game(Box<crate::j89::J89Game>),
+    /// CASE-11
+    Count(Box<crate::count::Count>),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -338,11 +342,12 @@ impl<'de> Deserialize<'de> for Check {
             "status",
             "territory",
             "j89_game",
+            "count",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, count)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -361,6 +366,7 @@ impl<'de> Deserialize<'de> for Check {
                     "status" => Check::Status(map.next_value()?),
                     "territory" => Check::Territory(map.next_value()?),
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
+                    "count" => Check::Count(Box::new(map.next_value()?)),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {

@@ -113,6 +113,7 @@ impl Check {
             Check::Status(c) => (&c.name, &c.features),
             Check::Territory(c) => (&c.name, &c.features),
             Check::J89Game(c) => (&c.name, &c.features),
+            Check::Count(c) => (&c.name, &c.features),
         };
         Common { name, features }
     }
@@ -129,6 +130,7 @@ impl Check {
             Check::Status(_) => "status",
             Check::Territory(_) => "territory",
             Check::J89Game(_) => "j89_game",
+            Check::Count(_) => "count",
         }
     }
 }

@@ -11,9 +11,10 @@ use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState,
-    KeeValue, Legality, ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
+    At, BestPlay, Capabilities, CountOutcome, CountRequest, Engine, EngineError, Failure,
+    GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade,
+    KeePlayed, KeePoints, KeeState, KeeValue, Legality, ReplayOutcome, Said, Start, Statuses,
+    TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -35,6 +36,7 @@ enum Answer {
     Territory(Result<TerritoryOutcome, EngineError>),
     J89Game(Result<J89GameOutcome, EngineError>),
     BestPlay(Result<BestPlay, EngineError>),
+    Count(Result<CountOutcome, EngineError>),
     KeeSetUp(Result<(), EngineError>),
     KeePlay(Result<KeePlayed, EngineError>),
     KeePosition(Result<BTreeMap<String, Said<PlayerName>>, EngineError>),
@@ -56,6 +58,7 @@ impl Answer {
             Answer::Territory(_) => Answer::Territory(Err(e)),
             Answer::J89Game(_) => Answer::J89Game(Err(e)),
             Answer::BestPlay(_) => Answer::BestPlay(Err(e)),
+            Answer::Count(_) => Answer::Count(Err(e)),
             Answer::KeeSetUp(_) => Answer::KeeSetUp(Err(e)),
             Answer::KeePlay(_) => Answer::KeePlay(Err(e)),
             Answer::KeePosition(_) => Answer::KeePosition(Err(e)),
@@ -157,6 +160,9 @@ impl Engine for Recorder {
     fn best_play(&mut self, s: &Start, p: Phase, a: &[Move]) -> Result<BestPlay, EngineError> {
         record!(self, BestPlay, self.engine.best_play(s, p, a))
     }
+    fn count(&mut self, s: &Start, r: &CountRequest) -> Result<CountOutcome, EngineError> {
+        record!(self, Count, self.engine.count(s, r))
+    }
 }
 
 impl KeeEngine for Recorder {
@@ -241,6 +247,9 @@ impl Engine for Fake {
     }
     fn best_play(&mut self, _: &Start, _: Phase, _: &[Move]) -> Result<BestPlay, EngineError> {
         replay!(self, BestPlay)
+    }
+    fn count(&mut self, _: &Start, _: &CountRequest) -> Result<CountOutcome, EngineError> {
+        replay!(self, Count)
     }
 }
 
@@ -366,6 +375,7 @@ impl Answer {
                 | ("status", Answer::Statuses(_))
                 | ("territory", Answer::Territory(_))
                 | ("j89_game", Answer::J89Game(_))
+                | ("count", Answer::Count(_))
                 | ("kee_play", Answer::KeePlay(_))
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
@@ -421,6 +431,12 @@ impl Answer {
                 g.result = Some(Err("no result yet".into()));
             }
             Answer::BestPlay(Ok(BestPlay::Value { value, .. })) => *value += 1,
+            Answer::Count(Ok(c)) => {
+                c.values.remove("margin");
+                if let Some(v) = c.values.values_mut().next() {
+                    *v = gorules_cases::count::Expected::Number(999);
+                }
+            }
             Answer::KeePlay(Ok(p)) => {
                 *p = match p {
                     KeePlayed::Made(_) => KeePlayed::Refused(Said {
@@ -679,6 +695,28 @@ fn j89_game() {
         "filled-by-agreement",
     )
     .exercise();
+}
+
+#[test]
+fn count() {
+    let r = recorded("scoring/scoring-fill-in-komi-8-7x7.yaml", "fill-in-komi-8");
+    r.exercise();
+    // CASE-11: an engine that does not claim the counting methods is not asked.
+    let mut without = r.capabilities.clone();
+    without.features.remove(&Feature::Counting);
+    match r.subject.run(without, &[], Vec::new()) {
+        Verdict::Ignored(Ignored::Missing(m)) => assert_eq!(m.features, [Feature::Counting]),
+        other => panic!("{other:?}"),
+    }
+    // A margin the engine does not give is a mismatch, not a pass.
+    match r.run(r.with_main(false, |a| {
+        if let Answer::Count(Ok(c)) = a {
+            c.values.remove("margin");
+        }
+    })) {
+        Verdict::Fail(m) => assert!(m.contains("margin: expected W+11, found nothing"), "{m}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! core ruleset and the solver ask of them, `j89.rs` the Japanese 1989 checks and options (CASE-9), `kee.rs`
 //! Kee cases (CASE-8.4).
 
+mod count;
 mod grid;
 mod j89;
 mod kee;
@@ -305,6 +306,7 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::Status(c) => j89::status(c, board, e),
         Check::Territory(c) => j89::territory(c, board, e),
         Check::J89Game(g) => j89::j89_game(g, board, labels, e),
+        Check::Count(_) => {}
     }
 }
 
@@ -315,6 +317,9 @@ fn lint_check_in_case(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
         if let Check::J89Game(g) = check {
             j89::game_options(case, o, g, e);
         }
+    }
+    if let Check::Count(c) = check {
+        count::count(case, c, e);
     }
     j89::belongs(case, check, e);
     grid::core_phase(case, check, e);

@@ -46,6 +46,7 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
         Check::Status(_) => need("final_status_list"),
         Check::Territory(_) => need("gorules-j89-territory"),
         Check::J89Game(_) => need("gorules-j89-game"),
+        Check::Count(_) => need("gorules-count"),
     }
     out
 }
