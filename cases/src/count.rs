@@ -1,4 +1,4 @@
-//! CASE-11: the `count` check (spec/cases.md): a counting method of spec/scoring.md (COUNT) applied to the case
+//! CASE-12: the `count` check (spec/cases.md): a counting method of spec/scoring.md (COUNT) applied to the case
 //! board as the final position, with the counts, the margin and the method's own numbers a source states. The
 //! schema of the check and its numbers; the lint is in `lint/count.rs`.
 
@@ -158,7 +158,7 @@ pub struct PerColor {
     pub white: u32,
 }
 
-/// CASE-11: a `count` check: the case board is the final position (its dead stones removed, CASE-11.1); the
+/// CASE-12: a `count` check: the case board is the final position (its dead stones removed, CASE-12.1); the
 /// method counts it with the komi (and, for fill-in, the stones left off the board), and the counts are as
 /// expected.
 #[derive(Debug, Clone, Deserialize)]
@@ -231,7 +231,7 @@ pub struct Count {
     pub margin: Margin,
 }
 
-/// CASE-11: one expected number of a `count` check, by the key `gorules-count` answers it with (PROTO-13.1).
+/// CASE-12: one expected number of a `count` check, by the key `gorules-count` answers it with (PROTO-13.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Expected {
     /// A number of points.
@@ -256,7 +256,7 @@ impl fmt::Display for Expected {
 }
 
 impl Count {
-    /// CASE-11: every expectation the check gives, keyed as `gorules-count` answers (PROTO-13.1), in a fixed
+    /// CASE-12: every expectation the check gives, keyed as `gorules-count` answers (PROTO-13.1), in a fixed
     /// order; the margin last.
     pub fn expectations(&self) -> Vec<(&'static str, Expected)> {
         let mut out = Vec::new();

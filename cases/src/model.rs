@@ -323,7 +323,7 @@ pub enum Check {
     Territory(Territory),
     /// CASE-9.4
     J89Game(Box<crate::j89::J89Game>),
-    /// CASE-11
+    /// CASE-12
     Count(Box<crate::count::Count>),
 }
 

@@ -856,7 +856,7 @@ fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     Ok(out)
 }
 
-/// CASE-11: every number the check expects against the engine's, by key; a number the engine did not give is
+/// CASE-12: every number the check expects against the engine's, by key; a number the engine did not give is
 /// a mismatch too.
 fn count(case: &Case, c: &Count, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;

@@ -684,7 +684,7 @@ pub struct TerritoryOutcome {
     pub score: i64,
 }
 
-/// CASE-11, PROTO-13: what a count asks: the method, the komi and, for fill-in, the stones off the board.
+/// CASE-12, PROTO-13: what a count asks: the method, the komi and, for fill-in, the stones off the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountRequest {
     /// COUNT-2 to COUNT-8: the method.
@@ -695,7 +695,7 @@ pub struct CountRequest {
     pub off_board: Option<PerColor>,
 }
 
-/// CASE-11, PROTO-13.1: the numbers an engine reported of a count, each read as the case writes it, keyed as
+/// CASE-12, PROTO-13.1: the numbers an engine reported of a count, each read as the case writes it, keyed as
 /// it answered them (`black`, `half_board`, `margin`, ...).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CountOutcome {

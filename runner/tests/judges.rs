@@ -701,7 +701,7 @@ fn j89_game() {
 fn count() {
     let r = recorded("scoring/scoring-fill-in-komi-8-7x7.yaml", "fill-in-komi-8");
     r.exercise();
-    // CASE-11: an engine that does not claim the counting methods is not asked.
+    // CASE-12: an engine that does not claim the counting methods is not asked.
     let mut without = r.capabilities.clone();
     without.features.remove(&Feature::Counting);
     match r.subject.run(without, &[], Vec::new()) {

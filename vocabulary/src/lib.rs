@@ -240,7 +240,7 @@ vocabulary!(
 );
 
 vocabulary!(
-    /// COUNT-2 to COUNT-8: a counting method, as a `count` check names it (CASE-11) and `gorules-count` takes it.
+    /// COUNT-2 to COUNT-8: a counting method, as a `count` check names it (CASE-12) and `gorules-count` takes it.
     CountMethod, "counting method" {
         /// COUNT-2: stone counting (the stones rearranged).
         Stone = "stone",

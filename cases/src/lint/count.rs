@@ -1,10 +1,10 @@
-//! CASE-11.3: the lint of `count` checks: the fields each counting method answers, the fill-in inputs, the komi,
+//! CASE-12.3: the lint of `count` checks: the fields each counting method answers, the fill-in inputs, the komi,
 //! and the feature.
 
 use crate::count::Count;
 use crate::model::{Case, CountMethod, Feature};
 
-/// CASE-11.3: a `count` check gives only numbers its method answers, the stones off the board exactly for
+/// CASE-12.3: a `count` check gives only numbers its method answers, the stones off the board exactly for
 /// fill-in, a komi its method can take, and the feature `counting`.
 pub(super) fn count(case: &Case, c: &Count, e: &mut dyn FnMut(String)) {
     let m = c.method;
@@ -35,13 +35,13 @@ pub(super) fn count(case: &Case, c: &Count, e: &mut dyn FnMut(String)) {
     for (field, present, allowed) in given {
         if present && !allowed {
             e(format!(
-                "the {} method does not answer `{field}` (CASE-11.2)",
+                "the {} method does not answer `{field}` (CASE-12.2)",
                 m.name()
             ));
         }
     }
     if fill && c.off_board.is_none() {
-        e("fill-in counting needs `off_board`: each player's stones left off the board (CASE-11.1)".into());
+        e("fill-in counting needs `off_board`: each player's stones left off the board (CASE-12.1)".into());
     }
     if c.komi.quarters % 2 != 0 {
         e(format!("komi {} is not a multiple of 0.5", c.komi));
@@ -54,6 +54,6 @@ pub(super) fn count(case: &Case, c: &Count, e: &mut dyn FnMut(String)) {
     }
     let has = case.features.contains(&Feature::Counting) || c.features.contains(&Feature::Counting);
     if !has {
-        e("a count check needs the feature `counting` (CASE-11)".into());
+        e("a count check needs the feature `counting` (CASE-12)".into());
     }
 }

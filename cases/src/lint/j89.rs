@@ -214,6 +214,6 @@ pub(super) fn belongs(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
     };
     let j89_rules = matches!(case.ruleset, Ruleset::Japanese1989(_));
     if (j89_only && !j89_rules) || (j89_rules && !j89_only && !j89_also) {
-        e("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them, legality and replay checks in the alternation, and count checks (CASE-9, CASE-11)".into());
+        e("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them, legality and replay checks in the alternation, and count checks (CASE-9, CASE-12)".into());
     }
 }
