@@ -19,14 +19,14 @@ impl Amount {
     /// COUNT-1.2: a whole number of points.
     pub const fn whole(points: i64) -> Amount {
         Amount {
-            quarters: points * 4,
+            quarters: points.saturating_mul(4),
         }
     }
 
     /// COUNT-1.2: an amount of [`Points`] (half-point resolution).
     pub const fn of(points: Points) -> Amount {
         Amount {
-            quarters: points.half_points() * 2,
+            quarters: points.half_points().saturating_mul(2),
         }
     }
 

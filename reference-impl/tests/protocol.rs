@@ -90,6 +90,7 @@ const NAMES: &[&str] = &[
     "gorules-score",
     "known_command",
     "list_commands",
+    "gorules-count",
     "nonsense",
 ];
 
@@ -104,6 +105,10 @@ fn arg() -> impl Strategy<Value = String> {
         Just("black-analysis".to_string()),
         Just("sequence".to_string()),
         Just("ko=simple-ko,positional-superko".to_string()),
+        Just("fill-in".to_string()),
+        Just("half".to_string()),
+        Just("territory".to_string()),
+        Just("2.5".to_string()),
         "[A-Za-z][0-9]{1,3}",
         "[.XO]{1,6}(/[.XO]{1,6}){0,5}",
         "-?[0-9]{1,4}",
@@ -141,6 +146,60 @@ proptest! {
         let cut = cut.min(script.len());
         let _ = session(&script[..cut]);
     }
+}
+
+#[test]
+fn counting_methods() {
+    // PROTO-13: seed 003's 7x7 area position (Black 16 + 8, White 16 + 9) counted by each method.
+    let out = session(
+        "gorules-setup sequence .X.XO../XXXXOOO/.X.XO../XXXOOOO/..XO.O./XXXOOOO/..XO... black\n\
+         gorules-count point-by-point 0\n\
+         gorules-count half 2.5\n\
+         gorules-count chinese-half 0\n\
+         gorules-count fill-in 4 8 8\n\
+         gorules-count fill-in 4 9 8\n\
+         gorules-count fill-in 3 8 8\n\
+         gorules-count half 0 8 8\n\
+         gorules-count fill-in 0\n\
+         gorules-count half 99999999999\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        answers[1],
+        "= black=24 white=25 grid_points=49 shared_points=0 margin=W+1"
+    );
+    assert_eq!(
+        answers[2],
+        "= black=24 white=25 grid_points=49 shared_points=0 half_board=24.5 target=25.75 difference=-1.75 margin=W+3.5"
+    );
+    assert!(
+        answers[3].contains("tens=10 stones_left=14 margin=W+1"),
+        "{out}"
+    );
+    assert_eq!(
+        answers[4],
+        "= grid_points=49 shared_points=0 supply=24 komi_stones=2 lifted=0,0 losing_stones=2 empty_left=1 shared_left=0 margin=W+5"
+    );
+    assert!(
+        answers[5].starts_with("? fill-in counting needs equal supplies"),
+        "{out}"
+    );
+    assert!(
+        answers[6].starts_with("? fill-in counting needs an even whole komi"),
+        "{out}"
+    );
+    assert!(
+        answers[7].starts_with("? syntax error: only fill-in takes"),
+        "{out}"
+    );
+    assert!(
+        answers[8].starts_with("? syntax error: expected a counting method"),
+        "{out}"
+    );
+    assert!(
+        answers[9].starts_with("? syntax error: expected a komi of at most"),
+        "{out}"
+    );
 }
 
 #[test]

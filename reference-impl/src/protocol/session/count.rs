@@ -10,6 +10,9 @@ use crate::naj::score::Points;
 use gorules_grammar::gtp::Command;
 use gorules_vocabulary::CountMethod;
 
+/// PROTO-13.1: the largest komi a count takes, in half points (a billion points), so that no sum overflows.
+const MAX_KOMI_HALF_POINTS: i64 = 2_000_000_000;
+
 /// PROTO-13.1: `gorules-count METHOD KOMI [BLACK_OFF WHITE_OFF]`: the method's numbers as `key=value` words.
 pub(super) fn count_position(s: &mut Session, cmd: &Command) -> Reply {
     let a = &cmd.args;
@@ -22,6 +25,9 @@ pub(super) fn count_position(s: &mut Session, cmd: &Command) -> Reply {
         ),
         _ => return Err(syntax(usage)),
     };
+    if komi.half_points().abs() > MAX_KOMI_HALF_POINTS {
+        return Err(syntax("a komi of at most 1000000000 points either way"));
+    }
     let method = match (method, a.len()) {
         (CountMethod::FillIn, 4) => {
             let (black, white) = (count(&a[2])?, count(&a[3])?);
@@ -33,7 +39,7 @@ pub(super) fn count_position(s: &mut Session, cmd: &Command) -> Reply {
             }
         }
         (CountMethod::FillIn, _) => return Err(syntax(usage)),
-        (_, 4) => return Err(syntax("only fill-in takes the stones off the board")),
+        (_, 4) => return Err("syntax error: only fill-in takes the stones off the board".into()),
         (CountMethod::Stone, _) => Method::Stone,
         (CountMethod::PointByPoint, _) => Method::PointByPoint,
         (CountMethod::Half, _) => Method::Half,
