@@ -323,6 +323,7 @@ fn claim_of(check: &Check) -> Option<&str> {
         Check::J89Game(c) => c.claim.as_deref(),
         Check::GameEnd(c) => c.claim.as_deref(),
         Check::FinalScore(c) => c.claim.as_deref(),
+        Check::Count(c) => c.claim.as_deref(),
     }
 }
 
@@ -802,6 +803,20 @@ fn check_body(
                 b.push_str(&moves_block(after, board, case, rules).0);
             }
             fact(&mut f, "final_score", c.result);
+        }
+        Check::Count(c) => {
+            fact(&mut f, "counting method", c.method.name());
+            fact(&mut f, "komi", c.komi);
+            if let Some(o) = c.off_board {
+                fact(
+                    &mut f,
+                    "stones off the board",
+                    format!("Black {}, White {}", o.black, o.white),
+                );
+            }
+            for (key, expected) in c.expectations() {
+                fact(&mut f, &key.replace('_', " "), expected);
+            }
         }
     }
     (f, b)

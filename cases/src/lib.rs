@@ -2,6 +2,7 @@
 //! keeps the suite sound (CASE-7). This crate reads files; it knows no rules of Go.
 
 pub mod classes;
+pub mod count;
 pub mod drawn;
 pub mod errata;
 pub mod j89;

@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 use std::str::FromStr;
 
-pub use gorules_vocabulary::{Analyses, Feature, KoRule, Phase, Reason, RulesetName, Suicide};
+pub use gorules_vocabulary::{
+    Analyses, CountMethod, Feature, KoRule, Phase, Reason, RulesetName, Suicide,
+};
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
 
@@ -328,6 +330,8 @@ pub enum Check {
     GameEnd(Box<crate::classes::GameEnd>),
     /// CASE-11.2
     FinalScore(crate::classes::FinalScore),
+    /// CASE-12
+    Count(Box<crate::count::Count>),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -347,11 +351,12 @@ impl<'de> Deserialize<'de> for Check {
             "j89_game",
             "game_end",
             "final_score",
+            "count",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, game_end, final_score)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, game_end, final_score, count)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -372,6 +377,7 @@ impl<'de> Deserialize<'de> for Check {
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
                     "game_end" => Check::GameEnd(Box::new(map.next_value()?)),
                     "final_score" => Check::FinalScore(map.next_value()?),
+                    "count" => Check::Count(Box::new(map.next_value()?)),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {

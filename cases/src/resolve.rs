@@ -122,6 +122,7 @@ impl Check {
             Check::J89Game(c) => (&c.name, &c.features),
             Check::GameEnd(c) => (&c.name, &c.features),
             Check::FinalScore(c) => (&c.name, &c.features),
+            Check::Count(c) => (&c.name, &c.features),
         };
         Common { name, features }
     }
@@ -140,6 +141,7 @@ impl Check {
             Check::J89Game(_) => "j89_game",
             Check::GameEnd(_) => "game_end",
             Check::FinalScore(_) => "final_score",
+            Check::Count(_) => "count",
         }
     }
 }

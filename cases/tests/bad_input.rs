@@ -687,3 +687,54 @@ fn long_move_lists_are_resolved_by_look_up() {
     );
     assert_eq!(errors(&text), vec![]);
 }
+
+const COUNT: &str = r##"id: bad-input
+title: "A count"
+source:
+  constructed: "exercises the count check's lint"
+clauses: [COUNT-7.1]
+features: [capture]
+ruleset: {name: core, options: {ko: [simple-ko]}}
+board: |
+  . # O .
+  . # O .
+checks:
+  - count:
+      name: fill-in
+      features: [counting]
+      method: fill-in
+      komi: 2
+      off_board: {black: 2, white: 2}
+      losing_stones: 0
+      margin: tie
+"##;
+
+#[test]
+fn a_count_check_gives_what_its_method_answers() {
+    assert_eq!(errors(COUNT), vec![]);
+    let e = one_error(&COUNT.replace("      features: [counting]\n", ""));
+    assert!(e.contains("needs the feature `counting`"), "{e}");
+    let e = one_error(&COUNT.replace("losing_stones: 0", "tens: 10"));
+    assert!(
+        e.contains("the fill-in method does not answer `tens`"),
+        "{e}"
+    );
+    let e = one_error(&COUNT.replace("      off_board: {black: 2, white: 2}\n", ""));
+    assert!(e.contains("fill-in counting needs `off_board`"), "{e}");
+    let e = one_error(&COUNT.replace("komi: 2", "komi: 3"));
+    assert!(e.contains("an even whole komi"), "{e}");
+    let e = one_error(
+        &COUNT
+            .replace("method: fill-in", "method: half")
+            .replace("      losing_stones: 0\n", ""),
+    );
+    assert!(
+        e.contains("the half method does not answer `off_board`"),
+        "{e}"
+    );
+    let e = one_error(&COUNT.replace("margin: tie", "margin: W-1"));
+    assert!(e.contains("bad-input.yaml:19:"), "{e}");
+    assert!(e.contains("expected a margin"), "{e}");
+    let e = one_error(&COUNT.replace("komi: 2", "komi: 0.3"));
+    assert!(e.contains("multiple of 0.25"), "{e}");
+}

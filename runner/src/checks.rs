@@ -1,13 +1,14 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, ClassGame, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries, Legality, Line,
-    Start, Statuses, TerritoryOutcome,
+    At, ClassGame, CountRequest, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
+    Legality, Line, Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
 use crate::verdict::{Ignored, Missing, Undecided};
 use gorules_cases::classes::{FinalScore, GameEnd};
+use gorules_cases::count::Count;
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Step, Refusal};
 use gorules_cases::model::{
@@ -57,6 +58,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::J89Game(g) => j89_game(case, g, engine),
         Check::GameEnd(g) => game_end(case, g, engine),
         Check::FinalScore(c) => final_score(case, c, engine),
+        Check::Count(c) => count(case, c, engine),
     };
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
@@ -853,6 +855,27 @@ fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     );
     if got.score != c.score {
         out.push(Mismatch::new("score", c.score, got.score));
+    }
+    Ok(out)
+}
+
+/// CASE-12: every number the check expects against the engine's, by key; a number the engine did not give is
+/// a mismatch too.
+fn count(case: &Case, c: &Count, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let request = CountRequest {
+        method: c.method,
+        komi: c.komi,
+        off_board: c.off_board,
+    };
+    let got = engine.count(&s, &request)?;
+    let mut out = Vec::new();
+    for (key, expected) in c.expectations() {
+        match got.values.get(key) {
+            Some(actual) if *actual == expected => {}
+            Some(actual) => out.push(Mismatch::new(key, expected, actual)),
+            None => out.push(Mismatch::new(key, expected, "nothing")),
+        }
     }
     Ok(out)
 }

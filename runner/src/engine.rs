@@ -3,9 +3,12 @@
 //! program over the protocol. The runner compares; the engine decides.
 
 use gorules_cases::classes::Margin;
+use gorules_cases::count::{Amount, Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Refusal};
 use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
-use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset};
+use gorules_cases::model::{
+    Case, Check, Color, CountMethod, Feature, Phase, Prisoners, Reason, Ruleset,
+};
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
 use std::collections::{BTreeMap, BTreeSet};
@@ -682,6 +685,25 @@ pub struct TerritoryOutcome {
     pub score: i64,
 }
 
+/// CASE-12, PROTO-13: what a count asks: the method, the komi and, for fill-in, the stones off the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRequest {
+    /// COUNT-2 to COUNT-8: the method.
+    pub method: CountMethod,
+    /// COUNT-1.2: the komi.
+    pub komi: Amount,
+    /// COUNT-7.1: each player's stones off the board (fill-in only).
+    pub off_board: Option<PerColor>,
+}
+
+/// CASE-12, PROTO-13.1: the numbers an engine reported of a count, each read as the case writes it, keyed as
+/// it answered them (`black`, `half_board`, `margin`, ...).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CountOutcome {
+    /// The numbers, by key.
+    pub values: BTreeMap<String, Expected>,
+}
+
 /// CASE-9.4: one step of a Japanese 1989 game, as the runner asks it of an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum J89Action {
@@ -843,6 +865,9 @@ pub trait Engine {
     ) -> Result<ClassGameOutcome, EngineError>;
     /// CASE-11.2: GTP `final_score` after `after` (all legal) in the alternation from `start`.
     fn final_score(&mut self, start: &Start, after: &[Move]) -> Result<Said<Margin>, EngineError>;
+    /// COUNT, PROTO-13: `start`'s board counted as a final position by the request's method.
+    fn count(&mut self, start: &Start, request: &CountRequest)
+        -> Result<CountOutcome, EngineError>;
 }
 
 /// PROTO-9.4: what an engine made of a Kee play.

@@ -12,10 +12,10 @@ use gorules_cases::model::{Case, Check, Color, Feature, Phase, Prisoners, Reason
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
-    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, Engine, EngineError, Failure,
-    GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade,
-    KeePlayed, KeePoints, KeeState, KeeValue, Legality, ReplayOutcome, Said, Start, Statuses,
-    TerritoryOutcome,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
+    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
+    KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState, KeeValue, Legality, ReplayOutcome, Said,
+    Start, Statuses, TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -39,6 +39,7 @@ enum Answer {
     BestPlay(Result<BestPlay, EngineError>),
     ClassGame(Result<ClassGameOutcome, EngineError>),
     FinalScore(Result<Said<Margin>, EngineError>),
+    Count(Result<CountOutcome, EngineError>),
     KeeSetUp(Result<(), EngineError>),
     KeePlay(Result<KeePlayed, EngineError>),
     KeePosition(Result<BTreeMap<String, Said<PlayerName>>, EngineError>),
@@ -62,6 +63,7 @@ impl Answer {
             Answer::BestPlay(_) => Answer::BestPlay(Err(e)),
             Answer::ClassGame(_) => Answer::ClassGame(Err(e)),
             Answer::FinalScore(_) => Answer::FinalScore(Err(e)),
+            Answer::Count(_) => Answer::Count(Err(e)),
             Answer::KeeSetUp(_) => Answer::KeeSetUp(Err(e)),
             Answer::KeePlay(_) => Answer::KeePlay(Err(e)),
             Answer::KeePosition(_) => Answer::KeePosition(Err(e)),
@@ -169,6 +171,9 @@ impl Engine for Recorder {
     fn final_score(&mut self, s: &Start, a: &[Move]) -> Result<Said<Margin>, EngineError> {
         record!(self, FinalScore, self.engine.final_score(s, a))
     }
+    fn count(&mut self, s: &Start, r: &CountRequest) -> Result<CountOutcome, EngineError> {
+        record!(self, Count, self.engine.count(s, r))
+    }
 }
 
 impl KeeEngine for Recorder {
@@ -259,6 +264,9 @@ impl Engine for Fake {
     }
     fn final_score(&mut self, _: &Start, _: &[Move]) -> Result<Said<Margin>, EngineError> {
         replay!(self, FinalScore)
+    }
+    fn count(&mut self, _: &Start, _: &CountRequest) -> Result<CountOutcome, EngineError> {
+        replay!(self, Count)
     }
 }
 
@@ -386,6 +394,7 @@ impl Answer {
                 | ("j89_game", Answer::J89Game(_))
                 | ("game_end", Answer::ClassGame(_))
                 | ("final_score", Answer::FinalScore(_))
+                | ("count", Answer::Count(_))
                 | ("kee_play", Answer::KeePlay(_))
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
@@ -450,6 +459,12 @@ impl Answer {
                 g.result = Said::read("B+99", |t| t.parse().ok());
             }
             Answer::FinalScore(Ok(f)) => *f = Said::read("B+99", |t| t.parse().ok()),
+            Answer::Count(Ok(c)) => {
+                c.values.remove("margin");
+                if let Some(v) = c.values.values_mut().next() {
+                    *v = gorules_cases::count::Expected::Number(999);
+                }
+            }
             Answer::KeePlay(Ok(p)) => {
                 *p = match p {
                     KeePlayed::Made(_) => KeePlayed::Refused(Said {
@@ -708,6 +723,28 @@ fn j89_game() {
         "filled-by-agreement",
     )
     .exercise();
+}
+
+#[test]
+fn count() {
+    let r = recorded("scoring/scoring-fill-in-komi-8-7x7.yaml", "fill-in-komi-8");
+    r.exercise();
+    // CASE-12: an engine that does not claim the counting methods is not asked.
+    let mut without = r.capabilities.clone();
+    without.features.remove(&Feature::Counting);
+    match r.subject.run(without, &[], Vec::new()) {
+        Verdict::Ignored(Ignored::Missing(m)) => assert_eq!(m.features, [Feature::Counting]),
+        other => panic!("{other:?}"),
+    }
+    // A margin the engine does not give is a mismatch, not a pass.
+    match r.run(r.with_main(false, |a| {
+        if let Answer::Count(Ok(c)) = a {
+            c.values.remove("margin");
+        }
+    })) {
+        Verdict::Fail(m) => assert!(m.contains("margin: expected W+11, found nothing"), "{m}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -240,6 +240,26 @@ vocabulary!(
         AreaScoring = "area-scoring",
         /// SCORE-4: the agreement area rule class (two passes stop, agreed removals, two more passes end).
         AgreementArea = "agreement-area",
+        /// COUNT-1 to COUNT-8: the counting methods (`gorules-count`, PROTO-13).
+        Counting = "counting",
+    }
+);
+
+vocabulary!(
+    /// COUNT-2 to COUNT-8: a counting method, as a `count` check names it (CASE-12) and `gorules-count` takes it.
+    CountMethod, "counting method" {
+        /// COUNT-2: stone counting (the stones rearranged).
+        Stone = "stone",
+        /// COUNT-3: point-by-point counting of both areas.
+        PointByPoint = "point-by-point",
+        /// COUNT-4: point-by-point half counting (Black's area against half the board).
+        Half = "half",
+        /// COUNT-5: Chinese half counting (Black's empty points rearranged into tens, then his stones).
+        ChineseHalf = "chinese-half",
+        /// COUNT-6: Japanese territory counting (prisoners put back into the territories).
+        Territory = "territory",
+        /// COUNT-7, COUNT-8: fill-in counting (equal supplies, komi stones, losing stones).
+        FillIn = "fill-in",
     }
 );
 
@@ -788,6 +808,7 @@ mod tests {
         round_trip::<Analyses>();
         round_trip::<CoreOption>();
         round_trip::<ClassOption>();
+        round_trip::<CountMethod>();
         round_trip::<J89Option>();
         round_trip::<ConfirmationBoard>();
         round_trip::<NewStone>();

@@ -199,11 +199,12 @@ pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) 
     let phase_ok = match check {
         Check::Legality(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
         Check::Replay(c) => matches!(c.phase, Phase::Alternation | Phase::Sequence),
+        Check::Count(_) => true,
         _ => false,
     };
     if !phase_ok {
         e(
-            "the core ruleset takes legality and replay checks in the alternation or a sequence"
+            "the core ruleset takes legality and replay checks in the alternation or a sequence, and count checks"
                 .into(),
         );
     }

@@ -5,6 +5,7 @@
 //! Kee cases (CASE-8.4).
 
 mod classes;
+mod count;
 mod grid;
 mod j89;
 mod kee;
@@ -308,6 +309,7 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::J89Game(g) => j89::j89_game(g, board, labels, e),
         Check::GameEnd(_) => {} // needs the ruleset: lint_check_in_case
         Check::FinalScore(c) => classes::final_score(c, board, labels, e),
+        Check::Count(_) => {}
     }
 }
 
@@ -327,6 +329,9 @@ fn lint_check_in_case(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
         classes::game_end(g, class, &case.board, case.labels.as_ref(), e);
     }
     classes::belongs(case, check, e);
+    if let Check::Count(c) = check {
+        count::count(case, c, e);
+    }
     j89::belongs(case, check, e);
     grid::core_phase(case, check, e);
     grid::solver_feature(case, check, e);

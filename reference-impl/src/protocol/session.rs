@@ -19,6 +19,7 @@ use std::time::Duration;
 use words::{args, number, syntax, word_error, Reply};
 
 mod core;
+mod count;
 mod j89;
 mod kee;
 pub(super) mod limits;
@@ -94,7 +95,7 @@ fn not_a_rule_class(_: &mut J89Game, _: &Command) -> Reply {
     Err("this needs a rule class (gorules-ruleset stone|area|agreement-area)".into())
 }
 
-/// PROTO-2, PROTO-3, PROTO-9, PROTO-10, PROTO-11: every command this engine knows, in the order `list_commands`
+/// PROTO-2, PROTO-3, PROTO-9, PROTO-10, PROTO-11, PROTO-13: every command this engine knows, in the order `list_commands`
 /// gives them, and what answers it.
 const COMMANDS: &[(&str, Answer)] = &[
     ("protocol_version", Answer::Session(|_, _| Ok("2".into()))),
@@ -175,6 +176,7 @@ const COMMANDS: &[(&str, Answer)] = &[
     ("gorules-j89-disagree", Answer::J89(j89::disagree)),
     ("gorules-j89-confirmation", Answer::J89(j89::confirmation)),
     ("gorules-j89-fill", Answer::J89(j89::fill)),
+    ("gorules-count", Answer::Session(count::count_position)),
 ];
 
 /// CASE-5: the rule features this engine implements (every feature of the vocabulary but `j2003`).
@@ -210,6 +212,7 @@ const FEATURES: &[Feature] = &[
     Feature::StoneScoring,
     Feature::AreaScoring,
     Feature::AgreementArea,
+    Feature::Counting,
 ];
 // `naj-best-play` is claimed: `gorules-best-play` answers a proven value, or `out-of-reach` with proven bounds
 // when its node limit runs out (SOLVER-1.4); the runner reports the latter as undecided (PROTO-7.2).

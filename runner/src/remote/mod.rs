@@ -5,12 +5,14 @@ mod kee;
 mod needs;
 
 use crate::engine::{
-    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, Engine, EngineError, Failure,
-    GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries, Legality, Line, Malformed,
-    ReplayOutcome, Said, Side, Start, Statuses, TerritoryOutcome, Unsupported,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
+    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
+    Legality, Line, Malformed, ReplayOutcome, Said, Side, Start, Statuses, TerritoryOutcome,
+    Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::classes::Margin;
+use gorules_cases::count::{Expected, PerColor};
 use gorules_cases::j89::ConfirmationLines;
 use gorules_cases::model::{
     Analyses, Case, Check, Color, Feature, Phase, Prisoners, Reason, Ruleset,
@@ -1021,6 +1023,56 @@ impl Engine for Remote {
             principal_variation,
             nodes,
         })
+    }
+
+    fn count(
+        &mut self,
+        start: &Start,
+        request: &CountRequest,
+    ) -> Result<CountOutcome, EngineError> {
+        self.setup(start, Phase::Sequence, &[])?;
+        let komi = request.komi.to_string();
+        let mut args = vec![request.method.name().to_string(), komi];
+        if let Some(o) = request.off_board {
+            args.extend([o.black.to_string(), o.white.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let text = self.ok_searching("gorules-count", &args)?;
+        let mut out = CountOutcome::default();
+        for word in text.split_whitespace() {
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| not_key_value("gorules-count", word))?;
+            let field = || {
+                malformed(Malformed::Field {
+                    command: "gorules-count".into(),
+                    field: k.to_string(),
+                    value: v.to_string(),
+                })
+            };
+            let value = match k {
+                "margin" => Expected::Margin(v.parse().map_err(|_| field())?),
+                "lifted" => {
+                    let (b, w) = v.split_once(',').ok_or_else(field)?;
+                    Expected::PerColor(PerColor {
+                        black: b.parse().map_err(|_| field())?,
+                        white: w.parse().map_err(|_| field())?,
+                    })
+                }
+                "black" | "white" | "half_board" | "target" | "difference" => {
+                    Expected::Amount(v.parse().map_err(|_| field())?)
+                }
+                _ => Expected::Number(v.parse().map_err(|_| field())?),
+            };
+            out.values.insert(k.to_string(), value);
+        }
+        if !out.values.contains_key("margin") {
+            return Err(malformed(Malformed::NoField {
+                command: "gorules-count".into(),
+                field: "margin".into(),
+            }));
+        }
+        Ok(out)
     }
 
     fn game(&mut self, start: &Start, gm: &GameMoves) -> Result<GameOutcome, EngineError> {

@@ -51,6 +51,7 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
         Check::J89Game(_) => need("gorules-j89-game"),
         Check::GameEnd(_) => need("gorules-class-score"),
         Check::FinalScore(_) => need("final_score"),
+        Check::Count(_) => need("gorules-count"),
     }
     out
 }
