@@ -444,7 +444,12 @@ fn japanese_1989_commands_need_the_ruleset() {
     assert_eq!(
         out.matches("? this needs the japanese-1989 ruleset")
             .count(),
-        2,
+        1,
+        "{out}"
+    );
+    // PROTO-12.4: final_score answers under the rulesets that score a position; NAJ is not one of them.
+    assert!(
+        out.contains("? final_score needs a ruleset that scores a position"),
         "{out}"
     );
     assert!(
