@@ -129,7 +129,7 @@ impl FromStr for Margin {
             Some(_) => return Err(bad()),
         };
         let whole: i64 = whole.parse().map_err(|_| bad())?;
-        if whole < 0 || whole > 1_000_000 || (whole == 0 && half == 0) {
+        if !(0..=1_000_000).contains(&whole) || (whole == 0 && half == 0) {
             return Err(bad());
         }
         Ok(Margin {

@@ -34,7 +34,7 @@ use self::j89::J89Game;
 #[derive(Debug, Clone)]
 enum Game {
     /// PROTO-3: core or NAJ rules: the ruleset and the current move-sequence.
-    Grid(Grid),
+    Grid(Box<Grid>),
     /// PROTO-10, PROTO-11: the Japanese 1989 Rules: the game and the assessment of its stop positions.
     J89(Box<J89Game>),
 }
@@ -53,7 +53,7 @@ impl Game {
     /// to move and its prisoners.
     fn as_sequence(&self) -> Cow<'_, Grid> {
         match self {
-            Game::Grid(g) => Cow::Borrowed(g),
+            Game::Grid(g) => Cow::Borrowed(&**g),
             Game::J89(j) => Cow::Owned(j.as_sequence()),
         }
     }
@@ -248,7 +248,7 @@ impl Default for Session {
             .unwrap_or_else(|_| unreachable!("19x19 is a valid board"));
         let start = Setup::alternation(Position::empty(std::sync::Arc::new(board)));
         Session {
-            game: Game::Grid(Grid::set_up(start, &Ruleset::naj())),
+            game: Game::Grid(Box::new(Grid::set_up(start, &Ruleset::naj()))),
             kee: None,
             time_limit: limits::DEFAULT_TIME_LIMIT,
         }
@@ -404,7 +404,7 @@ impl Session {
         let board = self.game.position().shared_board().clone();
         let start = Setup::alternation(Position::empty(board));
         self.game = match j89 {
-            None => Game::Grid(Grid::set_up(start, &ruleset)),
+            None => Game::Grid(Box::new(Grid::set_up(start, &ruleset))),
             Some((rules, game)) => {
                 // PROTO-10: the last assessment stays valid while the readings of the stop position are the same.
                 let assessor = match &self.game {

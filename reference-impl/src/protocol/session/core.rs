@@ -457,7 +457,7 @@ impl Game {
     /// komi and assessments stay).
     pub(super) fn set_up(&mut self, setup: Setup) {
         match self {
-            Game::Grid(g) => *g = Grid::set_up(setup, &g.ruleset),
+            Game::Grid(g) => **g = Grid::set_up(setup, &g.ruleset),
             Game::J89(j) => j.set_up(setup),
         }
     }
