@@ -779,9 +779,19 @@ fn check_body(
             }
             if let Some(t) = &g.then {
                 b.push_str("<h4>After the removals</h4>");
-                // The removals are not drawn: the moves are shown from the position the stop reached.
-                let from = end.unwrap_or_else(|| board.to_vec());
-                b.push_str(&moves_block(t, &from, case, rules).0);
+                let (width, height) = case.board.size();
+                let stop = end.unwrap_or_else(|| board.to_vec());
+                let points: Vec<(usize, usize)> = g
+                    .agreed_removals
+                    .iter()
+                    .filter_map(|v| Vertex::parse(v).ok()?.to_col_row(height))
+                    .collect();
+                match crate::replay::remove_strings(width, &stop, &points) {
+                    Ok(from) => b.push_str(&moves_block(t, &from, case, rules).0),
+                    Err(e) => {
+                        let _ = write!(b, "<p class=\"refused\">cannot remove: {}</p>", esc(&e));
+                    }
+                }
             }
             fact(&mut f, "the game ends after move", g.ends_after);
             if let Some(n) = g.black {
