@@ -54,8 +54,6 @@ pub(super) struct Grid {
     pub(super) ended: Ended,
     /// SCORE-4.1: whether the game of the agreement area rules has stopped.
     pub(super) stop: Stop,
-    /// SCORE-4.3: the stones of each colour removed by agreement.
-    pub(super) agreed_removals: ByColor<u64>,
 }
 
 /// PROTO-3, PROTO-10.1: what a command that sets up a position sets up: the phase, the position, the colour to
@@ -89,7 +87,6 @@ impl Grid {
             base_prisoners: ByColor::from_fn(|_| 0),
             ended: Ended::No,
             stop: Stop::default(),
-            agreed_removals: ByColor::from_fn(|_| 0),
         }
     }
 
@@ -210,13 +207,11 @@ impl Grid {
                 "removals by agreement need a stopped game (agreement-area, SCORE-4.3)".into(),
             );
         }
-        let (after, removed) = crate::scoring::remove_strings(self.position(), points)
+        // SCORE-4.3: removed stones are no prisoners; their count is not kept.
+        let (after, _) = crate::scoring::remove_strings(self.position(), points)
             .map_err(|p| format!("no stone to remove at {}", vertex(self.position(), p)))?;
         let to_move = self.sequence.to_move();
         self.base_prisoners = self.prisoners();
-        for c in [Color::Black, Color::White] {
-            self.agreed_removals[c] += removed[c];
-        }
         self.sequence = Sequence::new(after, to_move, self.ruleset.sequence_rules());
         self.stop = Stop {
             at: Some(0),
