@@ -118,19 +118,24 @@ pub fn ko_rule(name: model::KoRule) -> KoRule {
 pub fn sequence_rules(ruleset: &model::Ruleset) -> SequenceRules {
     match ruleset {
         model::Ruleset::Naj(_) => Ruleset::naj().sequence_rules(),
-        model::Ruleset::Core(options) => SequenceRules {
-            ko: options
-                .ko
-                .iter()
-                .fold(KoRules::NONE, |rules, &name| rules.with(ko_rule(name))),
-            suicide: match options.suicide {
-                model::Suicide::Prohibited => SuicideRule::Prohibited,
-                model::Suicide::Allowed => SuicideRule::Allowed,
-            },
-        },
+        model::Ruleset::Core(options) => core_rules(&options.ko, options.suicide),
+        model::Ruleset::Class(_, options) => core_rules(&options.ko, options.suicide),
         model::Ruleset::Japanese1989(_) => SequenceRules {
             ko: KoRules::NONE.with(KoRule::SimpleKo),
             suicide: SuicideRule::Prohibited,
+        },
+    }
+}
+
+/// CORE-8.1, SCORE-1.3: the chosen ko rules and suicide rule of the core rules and of a rule class.
+fn core_rules(ko: &[model::KoRule], suicide: model::Suicide) -> SequenceRules {
+    SequenceRules {
+        ko: ko
+            .iter()
+            .fold(KoRules::NONE, |rules, &name| rules.with(ko_rule(name))),
+        suicide: match suicide {
+            model::Suicide::Prohibited => SuicideRule::Prohibited,
+            model::Suicide::Allowed => SuicideRule::Allowed,
         },
     }
 }

@@ -293,6 +293,13 @@ fn ruleset_text(r: &Ruleset) -> String {
         Ruleset::Core(o) => format!("core, ko rules {:?}, suicide {:?}", o.ko, o.suicide),
         Ruleset::Japanese1989(o) if *o == Default::default() => "japanese-1989".into(),
         Ruleset::Japanese1989(o) => format!("japanese-1989, {o:?}"),
+        Ruleset::Class(c, o) => format!(
+            "{}, ko rules {:?}, suicide {:?}, komi {}",
+            c.ruleset_name(),
+            o.ko,
+            o.suicide,
+            o.komi
+        ),
     }
 }
 
@@ -757,6 +764,67 @@ fn check_body(
                         list.join(", ")
                     },
                 );
+            }
+        }
+        Check::GameEnd(g) => {
+            let (html, end) = moves_block(&g.moves, board, case, rules);
+            b.push_str("<h4>Moves</h4>");
+            b.push_str(&html);
+            if let Some(n) = g.stops_after {
+                fact(&mut f, "the game stops after move", n);
+            }
+            if !g.agreed_removals.is_empty() {
+                fact(&mut f, "removed by agreement", g.agreed_removals.join(" "));
+            }
+            if let Some(t) = &g.then {
+                b.push_str("<h4>After the removals</h4>");
+                let (width, height) = case.board.size();
+                let stop = end.unwrap_or_else(|| board.to_vec());
+                let points: Vec<(usize, usize)> = g
+                    .agreed_removals
+                    .iter()
+                    .filter_map(|v| Vertex::parse(v).ok()?.to_col_row(height))
+                    .collect();
+                match crate::replay::remove_strings(width, &stop, &points) {
+                    Ok(from) => b.push_str(&moves_block(t, &from, case, rules).0),
+                    Err(e) => {
+                        let _ = write!(b, "<p class=\"refused\">cannot remove: {}</p>", esc(&e));
+                    }
+                }
+            }
+            fact(&mut f, "the game ends after move", g.ends_after);
+            if let Some(n) = g.black {
+                fact(&mut f, "Black's score", n);
+            }
+            if let Some(n) = g.white {
+                fact(&mut f, "White's score", n);
+            }
+            if let Some(r) = g.result {
+                fact(&mut f, "result", r);
+            }
+            if let Some(fp) = &g.final_position {
+                boards(&mut b, &fig_diagram(fp.diagram(), "expected at the end"));
+            }
+        }
+        Check::FinalScore(c) => {
+            if let Some(after) = &c.after {
+                b.push_str("<h4>Moves played first</h4>");
+                b.push_str(&moves_block(after, board, case, rules).0);
+            }
+            fact(&mut f, "final_score", c.result);
+        }
+        Check::Count(c) => {
+            fact(&mut f, "counting method", c.method.name());
+            fact(&mut f, "komi", c.komi);
+            if let Some(o) = c.off_board {
+                fact(
+                    &mut f,
+                    "stones off the board",
+                    format!("Black {}, White {}", o.black, o.white),
+                );
+            }
+            for (key, expected) in c.expectations() {
+                fact(&mut f, &key.replace('_', " "), expected);
             }
         }
     }

@@ -176,3 +176,38 @@ pub fn kee(
     }
     Ok(out)
 }
+
+/// SCORE-4.3: `cells` (one cell per point, rows of `width`) without the strings on `points` (column, row): the
+/// agreed removals of the agreement area rules, asked of the reference. An empty point or one off the board is
+/// an error.
+pub fn remove_strings(
+    width: usize,
+    cells: &[Option<u8>],
+    points: &[(usize, usize)],
+) -> Result<Vec<Option<u8>>, String> {
+    let rows: Vec<String> = cells
+        .chunks(width.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|s| match s {
+                    Some(0) => '#',
+                    Some(_) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let position = Position::from_rows(&rows).map_err(|e| format!("{e:?}"))?;
+    let mut at = Vec::new();
+    for &(c, r) in points {
+        at.push(
+            position
+                .board()
+                .point_at(c, r)
+                .ok_or_else(|| format!("({c}, {r}) is off the board"))?,
+        );
+    }
+    let (after, _) = gorules_ref::scoring::remove_strings(&position, &at)
+        .map_err(|_| "an agreed removal names an empty point".to_string())?;
+    Ok(stones(&after))
+}

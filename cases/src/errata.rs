@@ -48,6 +48,13 @@ fn prisoners(text: &str) -> Result<Prisoners, String> {
     })
 }
 
+/// A score: a whole number of points, not negative.
+fn count(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("expected a number of points, found `{s}`"))
+}
+
 /// Replaces `field` of `check` by `ours`.
 pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
     let kind = check.kind();
@@ -138,6 +145,42 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "expect" => c.expect = ours.trim().to_string(),
             _ => return unknown(),
         },
+        Check::GameEnd(g) => match field {
+            "final" => g.final_position = Some(drawn(ours)?),
+            "black" => g.black = Some(count(ours)?),
+            "white" => g.white = Some(count(ours)?),
+            "result" => g.result = Some(ours.parse()?),
+            _ => return unknown(),
+        },
+        Check::FinalScore(c) => match field {
+            "result" => c.result = ours.parse()?,
+            _ => return unknown(),
+        },
+        Check::Count(c) => {
+            let number = |t: &str| {
+                t.trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("expected a count, found `{t}`"))
+            };
+            match field {
+                "margin" => c.margin = ours.parse()?,
+                "black" => c.black = Some(ours.parse()?),
+                "white" => c.white = Some(ours.parse()?),
+                "half_board" => c.half_board = Some(ours.parse()?),
+                "target" => c.target = Some(ours.parse()?),
+                "difference" => c.difference = Some(ours.parse()?),
+                "grid_points" => c.grid_points = Some(number(ours)?),
+                "shared_points" => c.shared_points = Some(number(ours)?),
+                "tens" => c.tens = Some(number(ours)?),
+                "stones_left" => c.stones_left = Some(number(ours)?),
+                "supply" => c.supply = Some(number(ours)?),
+                "komi_stones" => c.komi_stones = Some(number(ours)?),
+                "losing_stones" => c.losing_stones = Some(number(ours)?),
+                "empty_left" => c.empty_left = Some(number(ours)?),
+                "shared_left" => c.shared_left = Some(number(ours)?),
+                _ => return unknown(),
+            }
+        }
     }
     Ok(())
 }

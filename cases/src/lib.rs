@@ -1,6 +1,8 @@
 //! The gorules case format (spec/cases.md): reading case files, resolving their moves, and the lint that
 //! keeps the suite sound (CASE-7). This crate reads files; it knows no rules of Go.
 
+pub mod classes;
+pub mod count;
 pub mod drawn;
 pub mod errata;
 pub mod j89;

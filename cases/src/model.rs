@@ -10,7 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use gorules_vocabulary::{
-    Analyses, EndReason, Feature, KoIntersectionKind, KoRule, Phase, Reason, RulesetName, Suicide,
+    Analyses, CountMethod, EndReason, Feature, KoIntersectionKind, KoRule, Phase, Reason,
+    RulesetName, Suicide,
 };
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
@@ -179,6 +180,8 @@ pub enum Ruleset {
     Core(CoreOptions),
     /// CASE-9.1: the Japanese 1989 Rules (spec/japanese-1989.md); the board is the stop position.
     Japanese1989(J89Options),
+    /// CASE-11: a rule class of seed 003 (spec/scoring.md) on the core play rules.
+    Class(crate::classes::RuleClass, crate::classes::ClassOptions),
 }
 
 /// CASE-9.1: the options of the Japanese 1989 ruleset (J89-R).
@@ -262,7 +265,7 @@ impl<'de> Deserialize<'de> for Ruleset {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Ruleset;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a ruleset: `naj`, `japanese-1989`, or `{name: naj|core|japanese-1989, options: {...}}`")
+                f.write_str("a ruleset: `naj`, `japanese-1989`, `stone`, `area`, `agreement-area`, or `{name: ..., options: {...}}`")
             }
             fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Ruleset, E> {
                 match s.parse::<RulesetName>().map_err(E::custom)? {
@@ -287,6 +290,7 @@ impl<'de> Deserialize<'de> for Ruleset {
                         ("options", Ruleset::Naj(o)) => *o = map.next_value()?,
                         ("options", Ruleset::Core(o)) => *o = map.next_value()?,
                         ("options", Ruleset::Japanese1989(o)) => *o = map.next_value()?,
+                        ("options", Ruleset::Class(_, o)) => *o = map.next_value()?,
                         (other, _) => {
                             return Err(serde::de::Error::unknown_field(
                                 other,
@@ -325,6 +329,12 @@ pub enum Check {
     J89Game(Box<crate::j89::J89Game>),
     /// CASE-13
     KoIntersections(KoIntersections),
+    /// CASE-11.1
+    GameEnd(Box<crate::classes::GameEnd>),
+    /// CASE-11.2
+    FinalScore(crate::classes::FinalScore),
+    /// CASE-12
+    Count(Box<crate::count::Count>),
 }
 
 impl<'de> Deserialize<'de> for Check {
@@ -343,11 +353,14 @@ impl<'de> Deserialize<'de> for Check {
             "territory",
             "j89_game",
             "ko_intersections",
+            "game_end",
+            "final_score",
+            "count",
         ];
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, ko_intersections)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, ko_intersections, game_end, final_score, count)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -367,6 +380,9 @@ impl<'de> Deserialize<'de> for Check {
                     "territory" => Check::Territory(map.next_value()?),
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
                     "ko_intersections" => Check::KoIntersections(map.next_value()?),
+                    "game_end" => Check::GameEnd(Box::new(map.next_value()?)),
+                    "final_score" => Check::FinalScore(map.next_value()?),
+                    "count" => Check::Count(Box::new(map.next_value()?)),
                     other => return Err(serde::de::Error::unknown_variant(other, KINDS)),
                 };
                 if let Some(extra) = map.next_key::<String>()? {

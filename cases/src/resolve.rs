@@ -29,6 +29,7 @@ impl Ruleset {
             Ruleset::Naj(_) => RulesetName::Naj,
             Ruleset::Core(_) => RulesetName::Core,
             Ruleset::Japanese1989(_) => RulesetName::Japanese1989,
+            Ruleset::Class(c, _) => c.ruleset_name(),
         }
     }
 
@@ -42,6 +43,12 @@ impl Ruleset {
                 ko: Vec::new(),
                 suicide: Suicide::Prohibited,
             }),
+            RulesetName::Stone | RulesetName::Area | RulesetName::AgreementArea => {
+                match crate::classes::RuleClass::of(name) {
+                    Some(class) => Ruleset::Class(class, crate::classes::ClassOptions::default()),
+                    None => unreachable!("stone, area and agreement-area are rule classes"),
+                }
+            }
         }
     }
 }
@@ -116,6 +123,9 @@ impl Check {
             Check::Territory(c) => (&c.name, &c.features, &c.claim),
             Check::J89Game(c) => (&c.name, &c.features, &c.claim),
             Check::KoIntersections(c) => (&c.name, &c.features, &c.claim),
+            Check::GameEnd(c) => (&c.name, &c.features, &c.claim),
+            Check::FinalScore(c) => (&c.name, &c.features, &c.claim),
+            Check::Count(c) => (&c.name, &c.features, &c.claim),
         };
         Common {
             name,
@@ -137,6 +147,9 @@ impl Check {
             Check::Territory(_) => "territory",
             Check::J89Game(_) => "j89_game",
             Check::KoIntersections(_) => "ko_intersections",
+            Check::GameEnd(_) => "game_end",
+            Check::FinalScore(_) => "final_score",
+            Check::Count(_) => "count",
         }
     }
 }

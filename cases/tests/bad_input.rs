@@ -687,3 +687,120 @@ fn long_move_lists_are_resolved_by_look_up() {
     );
     assert_eq!(errors(&text), vec![]);
 }
+
+const COUNT: &str = r##"id: bad-input
+title: "A count"
+source:
+  constructed: "exercises the count check's lint"
+clauses: [COUNT-7.1]
+features: [capture]
+ruleset: {name: core, options: {ko: [simple-ko]}}
+board: |
+  . # O .
+  . # O .
+checks:
+  - count:
+      name: fill-in
+      features: [counting]
+      method: fill-in
+      komi: 2
+      off_board: {black: 2, white: 2}
+      losing_stones: 0
+      margin: tie
+"##;
+
+#[test]
+fn a_count_check_gives_what_its_method_answers() {
+    assert_eq!(errors(COUNT), vec![]);
+    let e = one_error(&COUNT.replace("      features: [counting]\n", ""));
+    assert!(e.contains("needs the feature `counting`"), "{e}");
+    let e = one_error(&COUNT.replace("losing_stones: 0", "tens: 10"));
+    assert!(
+        e.contains("the fill-in method does not answer `tens`"),
+        "{e}"
+    );
+    let e = one_error(&COUNT.replace("      off_board: {black: 2, white: 2}\n", ""));
+    assert!(e.contains("fill-in counting needs `off_board`"), "{e}");
+    let e = one_error(&COUNT.replace("komi: 2", "komi: 3"));
+    assert!(e.contains("an even whole komi"), "{e}");
+    let e = one_error(
+        &COUNT
+            .replace("method: fill-in", "method: half")
+            .replace("      losing_stones: 0\n", ""),
+    );
+    assert!(
+        e.contains("the half method does not answer `off_board`"),
+        "{e}"
+    );
+    let e = one_error(&COUNT.replace("margin: tie", "margin: W-1"));
+    assert!(e.contains("bad-input.yaml:19:"), "{e}");
+    assert!(e.contains("expected a margin"), "{e}");
+    let e = one_error(&COUNT.replace("komi: 2", "komi: 0.3"));
+    assert!(e.contains("multiple of 0.25"), "{e}");
+}
+
+const GAME_END: &str = r##"id: bad-input
+title: "A game end"
+source:
+  constructed: "exercises the game_end check's lint"
+clauses: [SCORE-4.1]
+features: [capture, agreement-area]
+ruleset: agreement-area
+board: |
+  . # O .
+  . # O .
+checks:
+  - game_end:
+      name: end
+      moves: "B[pass pass]"
+      stops_after: 2
+      agreed_removals: [C1]
+      then: "B[pass pass]"
+      ends_after: 4
+      result: B+8
+"##;
+
+#[test]
+fn a_game_end_check_stops_and_ends_where_its_moves_do() {
+    assert_eq!(errors(GAME_END), vec![]);
+    let e = one_error(&GAME_END.replace("ends_after: 4", "ends_after: 5"));
+    assert!(e.contains("ends_after is 5, but the moves number 4"), "{e}");
+    let e = one_error(&GAME_END.replace("stops_after: 2", "stops_after: 1"));
+    assert!(
+        e.contains("stops_after is 1, but `moves` has 2 moves"),
+        "{e}"
+    );
+    let e = one_error(&GAME_END.replace("[C1]", "[E1]"));
+    assert!(
+        e.contains("`E1` is not a GTP vertex of this 4x2 board"),
+        "{e}"
+    );
+    let e = one_error(&GAME_END.replace("      result: B+8\n", ""));
+    assert!(
+        e.contains("expects at least one of final, black, white, result"),
+        "{e}"
+    );
+    let e =
+        one_error(&GAME_END.replace("features: [capture, agreement-area]", "features: [capture]"));
+    assert!(e.contains("names the feature `agreement-area`"), "{e}");
+    // Under simple area rules there is no stop: stops_after, agreed_removals and then do not belong.
+    let area = GAME_END
+        .replace("ruleset: agreement-area", "ruleset: area")
+        .replace("agreement-area]", "area-scoring]");
+    let e = one_error(&area);
+    assert!(e.contains("belong to the agreement-area ruleset"), "{e}");
+    let e = one_error(&GAME_END.replace("result: B+8", "result: B+0"));
+    assert!(e.contains("expected a result such as `B+3`"), "{e}");
+    // final_score and game_end do not belong to NAJ.
+    let naj = errors(
+        &GAME_END
+            .replace("ruleset: agreement-area", "ruleset: naj")
+            .replace("features: [capture, agreement-area]", "features: [capture]"),
+    );
+    assert!(
+        naj.iter().any(|e| e
+            .to_string()
+            .contains("game_end checks belong to a rule class")),
+        "{naj:?}"
+    );
+}

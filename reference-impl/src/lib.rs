@@ -12,6 +12,7 @@
 //! - [`naj`] (NAJ-1 to NAJ-9): the New Amateur-Japanese Rules; [`rules`]: rulesets;
 //! - [`kee`] (KEE-1 to KEE-13, KEE-15): the Kee Rules, for any graph and any number of players;
 //! - [`j89`] (J89-7, J89-8, J89-10): the Japanese 1989 Rules' confirmation of life and death, territory, result;
+//! - [`counting`] (COUNT): the counting methods of seed 003, each with the plain score it stands for;
 //! - [`protocol`] (PROTO): the engine protocol, the one edge where text comes in and goes out.
 //!
 //! Everything is a pure function of its inputs: no I/O, no printing. Constructors that take user input check it
@@ -23,6 +24,7 @@ pub mod allowance;
 mod big_stack;
 pub mod board;
 pub mod color;
+pub mod counting;
 pub mod illegal;
 pub mod j89;
 pub mod kee;
@@ -34,6 +36,7 @@ pub mod position;
 mod proof_numbers;
 pub mod protocol;
 pub mod rules;
+pub mod scoring;
 pub mod sequence;
 pub mod string;
 pub mod symmetry;

@@ -3,6 +3,7 @@
 use crate::ko::KoRules;
 use crate::moves::SuicideRule;
 use crate::naj::game::NajOptions;
+use crate::scoring::ClassRules;
 use crate::sequence::SequenceRules;
 
 /// A ruleset: the ko rules, the suicide rule and the NAJ options in force.
@@ -14,6 +15,9 @@ pub struct Ruleset {
     pub suicide: SuicideRule,
     /// NAJ: the alternation, analyses and scoring options.
     pub naj: NajOptions,
+    /// SCORE-1: the rule class of seed 003 this ruleset plays (stone, area, agreement area), or `None` under
+    /// NAJ, the core rules and Japanese 1989.
+    pub class: Option<ClassRules>,
 }
 
 impl Ruleset {
@@ -23,6 +27,7 @@ impl Ruleset {
             ko: KoRules::naj(),
             suicide: SuicideRule::Prohibited,
             naj: NajOptions::default(),
+            class: None,
         }
     }
 

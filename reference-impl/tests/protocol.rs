@@ -29,6 +29,94 @@ fn the_documented_session() {
 }
 
 #[test]
+fn rule_classes_stop_remove_end_and_score() {
+    // PROTO-12: agreement area: two passes stop, an agreed removal, two more passes end; the area score.
+    let out = session(
+        "gorules-ruleset agreement-area komi=0.5\n\
+         gorules-setup alternation XXO./.XO./XXO. black\n\
+         gorules-remove C1\n\
+         play black pass\nplay white pass\ngorules-state\n\
+         gorules-remove C1\ngorules-position\ngorules-state\n\
+         play black pass\nplay white pass\ngorules-state\n\
+         gorules-class-score\nfinal_score\nplay black D1\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        answers[2],
+        "? removals by agreement need a stopped game (agreement-area, SCORE-4.3)"
+    );
+    assert_eq!(
+        answers[5],
+        "= moves=2 passes=2 ended=stopped prisoners=0,0 to_move=black"
+    );
+    assert_eq!(answers[7], "= XX../.X../XX..");
+    assert_eq!(
+        answers[8],
+        "= moves=0 passes=0 ended=stopped prisoners=0,0 to_move=black"
+    );
+    assert_eq!(
+        answers[11],
+        "= moves=2 passes=2 ended=passes prisoners=0,0 to_move=black"
+    );
+    // Black: 5 stones, A2, and the six points the removal left, bordered by Black alone.
+    assert_eq!(
+        answers[12],
+        "= black=12 white=0 shared=0 komi=0.5 result=B+11.5"
+    );
+    assert_eq!(answers[13], "= B+11.5");
+    assert_eq!(answers[14], "? illegal move: ended");
+
+    // Stone and simple area rules: two passes end at once; a dead stone makes its region shared.
+    let out = session(
+        "gorules-ruleset stone\ngorules-setup alternation XX.O/X.XO/XXO. black\n\
+         final_score\nplay black pass\nplay white pass\ngorules-state\n\
+         gorules-ruleset area komi=2\ngorules-setup alternation XX.O/X.XO/XXO. black\n\
+         gorules-class-score\nfinal_score\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(answers[2], "= B+3");
+    assert_eq!(
+        answers[5],
+        "= moves=2 passes=2 ended=passes prisoners=0,0 to_move=black"
+    );
+    // B2 is Black's, D1 White's; C3 touches both colours: shared. 7 - 4 - 2 komi.
+    assert_eq!(answers[8], "= black=7 white=4 shared=1 komi=2 result=B+1");
+    assert_eq!(answers[9], "= B+1");
+
+    // final_score is refused where no position score is defined.
+    let out = session("gorules-ruleset naj\nfinal_score\ngorules-ruleset core ko=\nfinal_score\ngorules-class-score\n");
+    assert_eq!(
+        out.matches("? final_score needs a ruleset that scores a position")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.ends_with("? this needs a rule class (gorules-ruleset stone|area|agreement-area)\n\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_analysis_reports_removed_stones_not_prisoners() {
+    // NAJ-3.3: removals in an analysis are not prisoners.
+    let out = session(
+        "gorules-ruleset naj\ngorules-setup white-analysis .XO/XO./... black 3 4\n\
+         play black C1\nplay white pass\nplay black C2\ngorules-state\n\
+         gorules-setup alternation .XO/XO./... black 3 4\ngorules-state\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        answers[5],
+        "= moves=3 passes=0 ended=no removed=1,0 to_move=white"
+    );
+    assert_eq!(
+        answers[7],
+        "= moves=0 passes=0 ended=no prisoners=3,4 to_move=black"
+    );
+}
+
+#[test]
 fn standard_commands() {
     let out = session("protocol_version\nknown_command play\nknown_command fly\nboardsize 30\nfly\nplay black Z9\n");
     assert_eq!(
@@ -90,6 +178,7 @@ const NAMES: &[&str] = &[
     "gorules-score",
     "known_command",
     "list_commands",
+    "gorules-count",
     "nonsense",
 ];
 
@@ -104,6 +193,10 @@ fn arg() -> impl Strategy<Value = String> {
         Just("black-analysis".to_string()),
         Just("sequence".to_string()),
         Just("ko=simple-ko,positional-superko".to_string()),
+        Just("fill-in".to_string()),
+        Just("half".to_string()),
+        Just("territory".to_string()),
+        Just("2.5".to_string()),
         "[A-Za-z][0-9]{1,3}",
         "[.XO]{1,6}(/[.XO]{1,6}){0,5}",
         "-?[0-9]{1,4}",
@@ -141,6 +234,60 @@ proptest! {
         let cut = cut.min(script.len());
         let _ = session(&script[..cut]);
     }
+}
+
+#[test]
+fn counting_methods() {
+    // PROTO-13: seed 003's 7x7 area position (Black 16 + 8, White 16 + 9) counted by each method.
+    let out = session(
+        "gorules-setup sequence .X.XO../XXXXOOO/.X.XO../XXXOOOO/..XO.O./XXXOOOO/..XO... black\n\
+         gorules-count point-by-point 0\n\
+         gorules-count half 2.5\n\
+         gorules-count chinese-half 0\n\
+         gorules-count fill-in 4 8 8\n\
+         gorules-count fill-in 4 9 8\n\
+         gorules-count fill-in 3 8 8\n\
+         gorules-count half 0 8 8\n\
+         gorules-count fill-in 0\n\
+         gorules-count half 99999999999\n",
+    );
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        answers[1],
+        "= black=24 white=25 grid_points=49 shared_points=0 margin=W+1"
+    );
+    assert_eq!(
+        answers[2],
+        "= black=24 white=25 grid_points=49 shared_points=0 half_board=24.5 target=25.75 difference=-1.75 margin=W+3.5"
+    );
+    assert!(
+        answers[3].contains("tens=10 stones_left=14 margin=W+1"),
+        "{out}"
+    );
+    assert_eq!(
+        answers[4],
+        "= grid_points=49 shared_points=0 supply=24 komi_stones=2 lifted=0,0 losing_stones=2 empty_left=1 shared_left=0 margin=W+5"
+    );
+    assert!(
+        answers[5].starts_with("? fill-in counting needs equal supplies"),
+        "{out}"
+    );
+    assert!(
+        answers[6].starts_with("? fill-in counting needs an even whole komi"),
+        "{out}"
+    );
+    assert!(
+        answers[7].starts_with("? syntax error: only fill-in takes"),
+        "{out}"
+    );
+    assert!(
+        answers[8].starts_with("? syntax error: expected a counting method"),
+        "{out}"
+    );
+    assert!(
+        answers[9].starts_with("? syntax error: expected a komi of at most"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -297,7 +444,12 @@ fn japanese_1989_commands_need_the_ruleset() {
     assert_eq!(
         out.matches("? this needs the japanese-1989 ruleset")
             .count(),
-        2,
+        1,
+        "{out}"
+    );
+    // PROTO-12.4: final_score answers under the rulesets that score a position; NAJ is not one of them.
+    assert!(
+        out.contains("? final_score needs a ruleset that scores a position"),
         "{out}"
     );
     assert!(

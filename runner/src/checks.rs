@@ -1,12 +1,14 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, BoardSize, Engine, GameMoves, GameOutcome, Grid, J89Action, J89Queries,
-    KoIntersectionsAnswer, Legality, Line, Start, Statuses, TerritoryOutcome,
+    At, BoardSize, ClassGame, CountRequest, Engine, GameMoves, GameOutcome, Grid, J89Action,
+    J89Queries, KoIntersectionsAnswer, Legality, Line, Start, Statuses, TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
 use crate::verdict::{Ignored, Missing, Undecided};
+use gorules_cases::classes::{FinalScore, GameEnd};
+use gorules_cases::count::Count;
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Step, Refusal};
 use gorules_cases::model::{
@@ -71,6 +73,9 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::Status(c) => status(case, c, engine),
         Check::Territory(c) => territory(case, c, engine),
         Check::J89Game(g) => j89_game(case, g, engine),
+        Check::GameEnd(g) => game_end(case, g, engine),
+        Check::FinalScore(c) => final_score(case, c, engine),
+        Check::Count(c) => count(case, c, engine),
     };
     match result {
         Ok(m) if m.is_empty() => Verdict::Pass,
@@ -922,6 +927,27 @@ fn territory(case: &Case, c: &Territory, engine: &mut dyn Engine) -> Judged {
     Ok(out)
 }
 
+/// CASE-12: every number the check expects against the engine's, by key; a number the engine did not give is
+/// a mismatch too.
+fn count(case: &Case, c: &Count, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let request = CountRequest {
+        method: c.method,
+        komi: c.komi,
+        off_board: c.off_board,
+    };
+    let got = engine.count(&s, &request)?;
+    let mut out = Vec::new();
+    for (key, expected) in c.expectations() {
+        match got.values.get(key) {
+            Some(actual) if *actual == expected => {}
+            Some(actual) => out.push(Mismatch::new(key, expected, actual)),
+            None => out.push(Mismatch::new(key, expected, "nothing")),
+        }
+    }
+    Ok(out)
+}
+
 fn who(c: Color) -> &'static str {
     match c {
         Color::Black => "Black",
@@ -1107,6 +1133,127 @@ fn j89_game(case: &Case, g: &J89Game, engine: &mut dyn Engine) -> Judged {
                 "not asked",
             )),
         }
+    }
+    Ok(out)
+}
+
+/// CASE-11: one line of moves (the lint allows no alternatives), resolved from the case board.
+fn one_line(spec: &MovesSpec, case: &Case) -> Result<Vec<Move>, Verdict> {
+    Ok(resolve(spec, &case.board, case)?
+        .into_iter()
+        .next()
+        .map(|r| r.moves)
+        .unwrap_or_default())
+}
+
+/// PROTO-3.7, PROTO-12.2: a stage word of `gorules-state` (`ended=`) in the words of CASE-11.1.
+fn stage_words(word: &str) -> &str {
+    match word {
+        "no" => "going on",
+        "stopped" => "stopped (SCORE-4.1)",
+        "passes" => "ended",
+        "" => "(no answer)",
+        other => other,
+    }
+}
+
+/// CASE-11.1: the game under a rule class stops and ends after the moves the case says, the agreed removals are
+/// made, and the final position, the scores and the result are the case's.
+fn game_end(case: &Case, g: &GameEnd, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let height = case.board.size().1;
+    let moves = one_line(&g.moves, case)?;
+    let then = match &g.then {
+        Some(t) => one_line(t, case)?,
+        None => Vec::new(),
+    };
+    let mut removals = Vec::new();
+    for v in &g.agreed_removals {
+        let at = Vertex::parse(v)
+            .ok()
+            .and_then(|x| x.to_col_row(height))
+            .ok_or_else(|| Verdict::Fail(format!("case error: `{v}` is not a vertex")))?;
+        removals.push(At {
+            col: at.0,
+            row: at.1,
+        });
+    }
+    let all: Vec<Move> = moves.iter().chain(&then).copied().collect();
+    let game = ClassGame {
+        moves,
+        removals,
+        then,
+    };
+    let got = engine.class_game(&s, &game)?;
+    let mut out = Vec::new();
+    if let Some((i, why)) = &got.refused {
+        out.push(Mismatch::new(
+            describe(*i, &all[*i], height),
+            "accepted",
+            why,
+        ));
+    }
+    if let Some(why) = &got.removal_refused {
+        out.push(Mismatch::new(
+            "the agreed removals (SCORE-4.3)",
+            "made",
+            why,
+        ));
+    }
+    for (i, stage) in got.stages.iter().enumerate() {
+        let n = i + 1;
+        let want = if n == g.ends_after {
+            "passes"
+        } else if g.stops_after.is_some_and(|at| n >= at) {
+            "stopped"
+        } else {
+            "no"
+        };
+        if stage != want {
+            out.push(Mismatch::new(
+                format!("the game after {}", describe(i, &all[i], height)),
+                stage_words(want),
+                stage_words(stage),
+            ));
+            break;
+        }
+    }
+    if let Some(f) = &g.final_position {
+        compare_grid(
+            &mut out,
+            "the final position".into(),
+            &grid(f),
+            &got.position,
+        );
+    }
+    let scores = got.scores.value;
+    for (want, got_one, who) in [
+        (g.black, scores.map(|s| s.0), "Black's score"),
+        (g.white, scores.map(|s| s.1), "White's score"),
+    ] {
+        if let Some(want) = want {
+            if got_one != Some(want) {
+                let shown = got_one.map_or(got.scores.text.clone(), |n| n.to_string());
+                out.push(Mismatch::new(who, want, shown));
+            }
+        }
+    }
+    if let Some(want) = g.result {
+        if got.result.value != Some(want) {
+            out.push(Mismatch::new("final_score", want, &got.result.text));
+        }
+    }
+    Ok(out)
+}
+
+/// CASE-11.2: GTP's `final_score` after the moves is the case's result.
+fn final_score(case: &Case, c: &FinalScore, engine: &mut dyn Engine) -> Judged {
+    let s = start(case)?;
+    let after = after_moves(&c.after, case)?;
+    let got = engine.final_score(&s, &after)?;
+    let mut out = Vec::new();
+    if got.value != Some(c.result) {
+        out.push(Mismatch::new("final_score", c.result, &got.text));
     }
     Ok(out)
 }

@@ -2,10 +2,13 @@
 //! implementation of [`Engine`]: the reference implementation in-process ([`crate::reference`]) or, later, any
 //! program over the protocol. The runner compares; the engine decides.
 
+use gorules_cases::classes::Margin;
+use gorules_cases::count::{Amount, Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Komi, Refusal};
 use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
 use gorules_cases::model::{
-    Case, Check, Color, EndReason, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
+    Case, Check, Color, CountMethod, EndReason, Feature, KoIntersectionKind, Phase, Prisoners,
+    Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
@@ -762,6 +765,25 @@ pub struct TerritoryOutcome {
     pub score: i64,
 }
 
+/// CASE-12, PROTO-13: what a count asks: the method, the komi and, for fill-in, the stones off the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRequest {
+    /// COUNT-2 to COUNT-8: the method.
+    pub method: CountMethod,
+    /// COUNT-1.2: the komi.
+    pub komi: Amount,
+    /// COUNT-7.1: each player's stones off the board (fill-in only).
+    pub off_board: Option<PerColor>,
+}
+
+/// CASE-12, PROTO-13.1: the numbers an engine reported of a count, each read as the case writes it, keyed as
+/// it answered them (`black`, `half_board`, `margin`, ...).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CountOutcome {
+    /// The numbers, by key.
+    pub values: BTreeMap<String, Expected>,
+}
+
 /// CASE-9.4: one step of a Japanese 1989 game, as the runner asks it of an engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum J89Action {
@@ -816,6 +838,36 @@ pub struct J89Queries {
     pub result: bool,
     /// `gorules-j89-effective-moves`.
     pub effective_moves: bool,
+}
+
+/// SCORE-2 to SCORE-4, CASE-11.1: the moves of a game under a rule class: to the stop (agreement area) or the
+/// end, the strings removed by agreement at the stop (one point of each), and the moves after.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ClassGame {
+    /// The moves from the start.
+    pub moves: Vec<Move>,
+    /// SCORE-4.3: a point of each string removed by agreement after `moves`.
+    pub removals: Vec<At>,
+    /// SCORE-4.4: the moves after the removals.
+    pub then: Vec<Move>,
+}
+
+/// CASE-11.1: what a game under a rule class gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassGameOutcome {
+    /// PROTO-3.7, PROTO-12.2: the stage after each move played (`no`, `stopped`, `passes`, as `gorules-state`
+    /// says `ended=`), `moves` and `then` in one count.
+    pub stages: Vec<String>,
+    /// The first move the engine refused: its index (`moves` and `then` in one count) and what it said.
+    pub refused: Option<(usize, String)>,
+    /// SCORE-4.3: the engine's refusal of the agreed removals, if it refused them.
+    pub removal_refused: Option<String>,
+    /// The position at the end.
+    pub position: Grid,
+    /// SCORE-2.1, SCORE-3.1: Black's and White's scores (`gorules-class-score`).
+    pub scores: Said<(u64, u64)>,
+    /// SCORE-1.5: GTP `final_score`.
+    pub result: Said<Margin>,
 }
 
 /// An engine under test.
@@ -894,6 +946,17 @@ pub trait Engine {
         phase: Phase,
         after: &[Move],
     ) -> Result<BestPlay, EngineError>;
+    /// SCORE-2 to SCORE-4 (CASE-11.1): a game under the rule class of `start` played through `game`.
+    fn class_game(
+        &mut self,
+        start: &Start,
+        game: &ClassGame,
+    ) -> Result<ClassGameOutcome, EngineError>;
+    /// CASE-11.2: GTP `final_score` after `after` (all legal) in the alternation from `start`.
+    fn final_score(&mut self, start: &Start, after: &[Move]) -> Result<Said<Margin>, EngineError>;
+    /// COUNT, PROTO-13: `start`'s board counted as a final position by the request's method.
+    fn count(&mut self, start: &Start, request: &CountRequest)
+        -> Result<CountOutcome, EngineError>;
 }
 
 /// PROTO-9.4: what an engine made of a Kee play.

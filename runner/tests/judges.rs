@@ -5,6 +5,7 @@
 //! feature or command (ignored, with what it lacks), and for values under best play answered out of reach
 //! (undecided, with the bounds).
 
+use gorules_cases::classes::Margin;
 use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::kee::{KeeCase, KeeCheck, PlayerName};
 use gorules_cases::model::{
@@ -13,10 +14,10 @@ use gorules_cases::model::{
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState,
-    KeeValue, KoIntersectionsAnswer, Legality, ReplayOutcome, Said, Start, Statuses,
-    TerritoryOutcome,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
+    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
+    KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState, KeeValue, KoIntersectionsAnswer, Legality,
+    ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -38,6 +39,9 @@ enum Answer {
     Territory(Result<TerritoryOutcome, EngineError>),
     J89Game(Result<J89GameOutcome, EngineError>),
     BestPlay(Result<BestPlay, EngineError>),
+    ClassGame(Result<ClassGameOutcome, EngineError>),
+    FinalScore(Result<Said<Margin>, EngineError>),
+    Count(Result<CountOutcome, EngineError>),
     KeeSetUp(Result<(), EngineError>),
     KeePlay(Result<KeePlayed, EngineError>),
     KeePosition(Result<BTreeMap<String, Said<PlayerName>>, EngineError>),
@@ -60,6 +64,9 @@ impl Answer {
             Answer::Territory(_) => Answer::Territory(Err(e)),
             Answer::J89Game(_) => Answer::J89Game(Err(e)),
             Answer::BestPlay(_) => Answer::BestPlay(Err(e)),
+            Answer::ClassGame(_) => Answer::ClassGame(Err(e)),
+            Answer::FinalScore(_) => Answer::FinalScore(Err(e)),
+            Answer::Count(_) => Answer::Count(Err(e)),
             Answer::KeeSetUp(_) => Answer::KeeSetUp(Err(e)),
             Answer::KeePlay(_) => Answer::KeePlay(Err(e)),
             Answer::KeePosition(_) => Answer::KeePosition(Err(e)),
@@ -175,6 +182,15 @@ impl Engine for Recorder {
     fn best_play(&mut self, s: &Start, p: Phase, a: &[Move]) -> Result<BestPlay, EngineError> {
         record!(self, BestPlay, self.engine.best_play(s, p, a))
     }
+    fn class_game(&mut self, s: &Start, g: &ClassGame) -> Result<ClassGameOutcome, EngineError> {
+        record!(self, ClassGame, self.engine.class_game(s, g))
+    }
+    fn final_score(&mut self, s: &Start, a: &[Move]) -> Result<Said<Margin>, EngineError> {
+        record!(self, FinalScore, self.engine.final_score(s, a))
+    }
+    fn count(&mut self, s: &Start, r: &CountRequest) -> Result<CountOutcome, EngineError> {
+        record!(self, Count, self.engine.count(s, r))
+    }
 }
 
 impl KeeEngine for Recorder {
@@ -268,6 +284,15 @@ impl Engine for Fake {
     }
     fn best_play(&mut self, _: &Start, _: Phase, _: &[Move]) -> Result<BestPlay, EngineError> {
         replay!(self, BestPlay)
+    }
+    fn class_game(&mut self, _: &Start, _: &ClassGame) -> Result<ClassGameOutcome, EngineError> {
+        replay!(self, ClassGame)
+    }
+    fn final_score(&mut self, _: &Start, _: &[Move]) -> Result<Said<Margin>, EngineError> {
+        replay!(self, FinalScore)
+    }
+    fn count(&mut self, _: &Start, _: &CountRequest) -> Result<CountOutcome, EngineError> {
+        replay!(self, Count)
     }
 }
 
@@ -393,6 +418,9 @@ impl Answer {
                 | ("status", Answer::Statuses(_))
                 | ("territory", Answer::Territory(_))
                 | ("j89_game", Answer::J89Game(_))
+                | ("game_end", Answer::ClassGame(_))
+                | ("final_score", Answer::FinalScore(_))
+                | ("count", Answer::Count(_))
                 | ("kee_play", Answer::KeePlay(_))
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
@@ -451,6 +479,21 @@ impl Answer {
                 g.result = Some(Err("no result yet".into()));
             }
             Answer::BestPlay(Ok(BestPlay::Value { value, .. })) => *value += 1,
+            Answer::ClassGame(Ok(g)) => {
+                // The game ends one move early, and the scores and the result are off by one.
+                if let Some(last) = g.stages.len().checked_sub(2) {
+                    g.stages[last] = "passes".into();
+                }
+                g.scores.value = g.scores.value.map(|(b, w)| (b + 1, w));
+                g.result = Said::read("B+99", |t| t.parse().ok());
+            }
+            Answer::FinalScore(Ok(f)) => *f = Said::read("B+99", |t| t.parse().ok()),
+            Answer::Count(Ok(c)) => {
+                c.values.remove("margin");
+                if let Some(v) = c.values.values_mut().next() {
+                    *v = gorules_cases::count::Expected::Number(999);
+                }
+            }
             Answer::KeePlay(Ok(p)) => {
                 *p = match p {
                     KeePlayed::Made(_) => KeePlayed::Refused(Said {
@@ -758,6 +801,28 @@ fn j89_game() {
 }
 
 #[test]
+fn count() {
+    let r = recorded("scoring/scoring-fill-in-komi-8-7x7.yaml", "fill-in-komi-8");
+    r.exercise();
+    // CASE-12: an engine that does not claim the counting methods is not asked.
+    let mut without = r.capabilities.clone();
+    without.features.remove(&Feature::Counting);
+    match r.subject.run(without, &[], Vec::new()) {
+        Verdict::Ignored(Ignored::Missing(m)) => assert_eq!(m.features, [Feature::Counting]),
+        other => panic!("{other:?}"),
+    }
+    // A margin the engine does not give is a mismatch, not a pass.
+    match r.run(r.with_main(false, |a| {
+        if let Answer::Count(Ok(c)) = a {
+            c.values.remove("margin");
+        }
+    })) {
+        Verdict::Fail(m) => assert!(m.contains("margin: expected W+11, found nothing"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn kee_play() {
     recorded(
         "kee/kee-example-10-1-suicide-three-players.yaml",
@@ -859,4 +924,15 @@ fn board_sizes() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn game_end() {
+    // CASE-11.1: the agreement area rules: two passes stop, agreed removals, two more passes end.
+    recorded("scoring/scoring-agreement-area-7x7.yaml", "game-end").exercise();
+}
+
+#[test]
+fn final_score() {
+    recorded("scoring/scoring-area-7x7.yaml", "final-score").exercise();
 }

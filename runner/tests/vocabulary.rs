@@ -6,8 +6,8 @@ use gorules_grammar::gtp::Command;
 use gorules_ref::protocol::Session;
 use gorules_runner::profile::Profile;
 use gorules_vocabulary::{
-    self as vocabulary, option_arg, CoreOption, Feature, J89Option, KeeOption, KoRule, NajOption,
-    Phase, RulesetName, Word,
+    self as vocabulary, option_arg, ClassOption, CoreOption, Feature, J89Option, KeeOption, KoRule,
+    NajOption, Phase, RulesetName, Word,
 };
 use std::path::{Path, PathBuf};
 
@@ -115,6 +115,22 @@ fn the_engine_accepts_every_rule_option_word_of_the_vocabulary() {
                 option_arg(CoreOption::Ko, rule),
                 option_arg(CoreOption::Suicide, suicide)
             );
+            ask(&mut s, &line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+    }
+    // PROTO-12.1: every rule class with every option key.
+    for name in [
+        RulesetName::Stone,
+        RulesetName::Area,
+        RulesetName::AgreementArea,
+    ] {
+        for key in ClassOption::ALL {
+            let value = match key {
+                ClassOption::Ko => KoRule::PositionalSuperko.to_string(),
+                ClassOption::Suicide => vocabulary::Suicide::Allowed.to_string(),
+                ClassOption::Komi => "2.5".to_string(),
+            };
+            let line = format!("gorules-ruleset {name} {}", option_arg(key, value));
             ask(&mut s, &line).unwrap_or_else(|e| panic!("{line}: {e}"));
         }
     }

@@ -244,6 +244,32 @@ vocabulary!(
         LocalKoIntersections = "local-ko-intersections",
         /// KODEF-6.3: global-ko-intersections, by search.
         GlobalKoIntersections = "global-ko-intersections",
+        /// SCORE-2: the stone rule class (stones on the board are the score; two passes end).
+        StoneScoring = "stone-scoring",
+        /// SCORE-3: the simple area rule class (stones and monochromely surrounded points; two passes end).
+        AreaScoring = "area-scoring",
+        /// SCORE-4: the agreement area rule class (two passes stop, agreed removals, two more passes end).
+        AgreementArea = "agreement-area",
+        /// COUNT-1 to COUNT-8: the counting methods (`gorules-count`, PROTO-13).
+        Counting = "counting",
+    }
+);
+
+vocabulary!(
+    /// COUNT-2 to COUNT-8: a counting method, as a `count` check names it (CASE-12) and `gorules-count` takes it.
+    CountMethod, "counting method" {
+        /// COUNT-2: stone counting (the stones rearranged).
+        Stone = "stone",
+        /// COUNT-3: point-by-point counting of both areas.
+        PointByPoint = "point-by-point",
+        /// COUNT-4: point-by-point half counting (Black's area against half the board).
+        Half = "half",
+        /// COUNT-5: Chinese half counting (Black's empty points rearranged into tens, then his stones).
+        ChineseHalf = "chinese-half",
+        /// COUNT-6: Japanese territory counting (prisoners put back into the territories).
+        Territory = "territory",
+        /// COUNT-7, COUNT-8: fill-in counting (equal supplies, komi stones, losing stones).
+        FillIn = "fill-in",
     }
 );
 
@@ -367,6 +393,24 @@ vocabulary!(
         Core = "core",
         /// spec/japanese-1989.md.
         Japanese1989 = "japanese-1989",
+        /// SCORE-2: stone scoring on the core play rules.
+        Stone = "stone",
+        /// SCORE-3: simple area scoring on the core play rules.
+        Area = "area",
+        /// SCORE-4: agreement area scoring on the core play rules.
+        AgreementArea = "agreement-area",
+    }
+);
+
+vocabulary!(
+    /// PROTO-12.1: the options of `gorules-ruleset stone|area|agreement-area` (SCORE-1.3).
+    ClassOption, "rule class option" {
+        /// KO-1..KO-5: [`KoRule`]s, comma separated.
+        Ko = "ko",
+        /// CORE-5.4: [`Suicide`].
+        Suicide = "suicide",
+        /// SCORE-1.4: komi, a multiple of 0.5.
+        Komi = "komi",
     }
 );
 
@@ -806,6 +850,8 @@ mod tests {
         round_trip::<NajOption>();
         round_trip::<Analyses>();
         round_trip::<CoreOption>();
+        round_trip::<ClassOption>();
+        round_trip::<CountMethod>();
         round_trip::<J89Option>();
         round_trip::<ConfirmationBoard>();
         round_trip::<NewStone>();

@@ -205,12 +205,13 @@ pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) 
         Check::Legality(c) => core_takes(c.phase),
         Check::Replay(c) => core_takes(c.phase),
         Check::KoIntersections(_) => true,
+        Check::Count(_) => true,
         _ => false,
     };
     if !phase_ok {
         e(
-            "the core ruleset takes ko_intersections checks, and legality and replay checks in the \
-             alternation, a sequence or the default-restriction phase"
+            "the core ruleset takes ko_intersections and count checks, and legality and replay checks in \
+             the alternation, a sequence or the default-restriction phase"
                 .into(),
         );
     }

@@ -209,10 +209,12 @@ pub(super) fn belongs(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
     let j89_also = match check {
         Check::Legality(c) => c.phase == Phase::Alternation,
         Check::Replay(c) => c.phase == Phase::Alternation,
+        Check::FinalScore(_) => true,
+        Check::Count(_) => true,
         _ => false,
     };
     let j89_rules = matches!(case.ruleset, Ruleset::Japanese1989(_));
     if (j89_only && !j89_rules) || (j89_rules && !j89_only && !j89_also) {
-        e("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them and legality and replay checks in the alternation (CASE-9)".into());
+        e("status, territory and j89_game checks belong to the japanese-1989 ruleset, which takes only them, legality and replay checks in the alternation, final_score and count checks (CASE-9, CASE-11.2, CASE-12)".into());
     }
 }

@@ -4,6 +4,8 @@
 //! core ruleset and the solver ask of them, `j89.rs` the Japanese 1989 checks and options (CASE-9), `kee.rs`
 //! Kee cases (CASE-8.4).
 
+mod classes;
+mod count;
 mod grid;
 mod j89;
 mod kee;
@@ -306,6 +308,9 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::Territory(c) => j89::territory(c, board, e),
         Check::J89Game(g) => j89::j89_game(g, board, labels, e),
         Check::KoIntersections(c) => grid::ko_intersections(c, board, e),
+        Check::GameEnd(_) => {} // needs the ruleset: lint_check_in_case
+        Check::FinalScore(c) => classes::final_score(c, board, labels, e),
+        Check::Count(_) => {}
     }
 }
 
@@ -316,6 +321,17 @@ fn lint_check_in_case(case: &Case, check: &Check, e: &mut dyn FnMut(String)) {
         if let Check::J89Game(g) = check {
             j89::game_options(case, o, g, e);
         }
+    }
+    if let Check::GameEnd(g) = check {
+        let class = match &case.ruleset {
+            Ruleset::Class(c, _) => Some(*c),
+            _ => None,
+        };
+        classes::game_end(g, class, &case.board, case.labels.as_ref(), e);
+    }
+    classes::belongs(case, check, e);
+    if let Check::Count(c) = check {
+        count::count(case, c, e);
     }
     j89::belongs(case, check, e);
     grid::core_phase(case, check, e);

@@ -8,8 +8,10 @@ use crate::j89::Assessor;
 use crate::ko::{KoRule, KoRules};
 use crate::moves::SuicideRule;
 use crate::naj::game::Analyses;
+use crate::naj::score::Points;
 use crate::position::Position;
 use crate::rules::Ruleset;
+use crate::scoring::{ClassRules, RuleClass};
 use gorules_grammar::gtp::Command;
 use gorules_vocabulary::{self as vocabulary, Feature, RulesetName};
 use std::borrow::Cow;
@@ -17,6 +19,7 @@ use std::time::Duration;
 use words::{args, number, syntax, word_error, Reply};
 
 mod core;
+mod count;
 mod j89;
 mod kee;
 mod kodef;
@@ -32,7 +35,7 @@ use self::j89::J89Game;
 #[derive(Debug, Clone)]
 enum Game {
     /// PROTO-3: core or NAJ rules: the ruleset and the current move-sequence.
-    Grid(Grid),
+    Grid(Box<Grid>),
     /// PROTO-10, PROTO-11: the Japanese 1989 Rules: the game and the assessment of its stop positions.
     J89(Box<J89Game>),
 }
@@ -51,7 +54,7 @@ impl Game {
     /// to move and its prisoners.
     fn as_sequence(&self) -> Cow<'_, Grid> {
         match self {
-            Game::Grid(g) => Cow::Borrowed(g),
+            Game::Grid(g) => Cow::Borrowed(&**g),
             Game::J89(j) => Cow::Owned(j.as_sequence()),
         }
     }
@@ -81,9 +84,19 @@ enum Answer {
     /// PROTO-10, PROTO-11: the Japanese 1989 game alone, with the time allowance of a search; refused under the
     /// other rulesets.
     J89(fn(&mut J89Game, &Command, Duration) -> Reply),
+    /// PROTO-12: the game, the Japanese 1989 one with the time allowance of a search (`final_score`).
+    Scored(
+        fn(&mut Grid, &Command) -> Reply,
+        fn(&mut J89Game, &Command, Duration) -> Reply,
+    ),
 }
 
-/// PROTO-2, PROTO-3, PROTO-9, PROTO-10, PROTO-11: every command this engine knows, in the order `list_commands`
+/// PROTO-12: a rule-class command asked under the Japanese 1989 Rules.
+fn not_a_rule_class(_: &mut J89Game, _: &Command) -> Reply {
+    Err("this needs a rule class (gorules-ruleset stone|area|agreement-area)".into())
+}
+
+/// PROTO-2, PROTO-3, PROTO-9, PROTO-10, PROTO-11, PROTO-13: every command this engine knows, in the order `list_commands`
 /// gives them, and what answers it.
 const COMMANDS: &[(&str, Answer)] = &[
     ("protocol_version", Answer::Session(|_, _| Ok("2".into()))),
@@ -143,7 +156,18 @@ const COMMANDS: &[(&str, Answer)] = &[
     ("gorules-kee-points", Answer::Session(kee::command)),
     ("gorules-kee-value", Answer::Session(kee::command)),
     ("final_status_list", Answer::J89(j89::statuses)),
-    ("final_score", Answer::J89(j89::final_score)),
+    (
+        "final_score",
+        Answer::Scored(core::final_score, j89::final_score),
+    ),
+    (
+        "gorules-class-score",
+        Answer::Game(core::class_score, not_a_rule_class),
+    ),
+    (
+        "gorules-remove",
+        Answer::Game(core::remove, not_a_rule_class),
+    ),
     ("gorules-j89-territory", Answer::J89(j89::territory)),
     ("gorules-j89-game", Answer::J89(j89::game_state)),
     ("gorules-j89-result", Answer::J89(j89::result)),
@@ -157,6 +181,7 @@ const COMMANDS: &[(&str, Answer)] = &[
     ("gorules-j89-disagree", Answer::J89(j89::disagree)),
     ("gorules-j89-confirmation", Answer::J89(j89::confirmation)),
     ("gorules-j89-fill", Answer::J89(j89::fill)),
+    ("gorules-count", Answer::Session(count::count_position)),
 ];
 
 /// CASE-5: the rule features this engine implements (every feature of the vocabulary but `j2003`).
@@ -194,6 +219,10 @@ const FEATURES: &[Feature] = &[
     Feature::J89Territory,
     Feature::J89Game,
     Feature::J89Article13,
+    Feature::StoneScoring,
+    Feature::AreaScoring,
+    Feature::AgreementArea,
+    Feature::Counting,
 ];
 // `naj-best-play` is claimed: `gorules-best-play` answers a proven value, or `out-of-reach` with proven bounds
 // when its node limit runs out (SOLVER-1.4); the runner reports the latter as undecided (PROTO-7.2).
@@ -229,7 +258,7 @@ impl Default for Session {
             .unwrap_or_else(|_| unreachable!("19x19 is a valid board"));
         let start = Setup::alternation(Position::empty(std::sync::Arc::new(board)));
         Session {
-            game: Game::Grid(Grid::set_up(start, &Ruleset::naj())),
+            game: Game::Grid(Box::new(Grid::set_up(start, &Ruleset::naj()))),
             kee: None,
             time_limit: limits::DEFAULT_TIME_LIMIT,
         }
@@ -281,6 +310,10 @@ impl Session {
                 Game::Grid(g) => grid(g, cmd),
                 Game::J89(j) => j89(j, cmd),
             },
+            Answer::Scored(grid, j89) => match &mut self.game {
+                Game::Grid(g) => grid(g, cmd),
+                Game::J89(j) => j89(j, cmd, time_limit),
+            },
             Answer::J89(j89) => match &mut self.game {
                 Game::J89(j) => j89(j, cmd, time_limit),
                 Game::Grid(_) => Err(
@@ -293,9 +326,9 @@ impl Session {
     /// PROTO-3.1, PROTO-10.1: `gorules-ruleset NAME [KEY=VALUE ...]`: the ruleset, and a game under it from the
     /// empty board of the same size.
     fn choose_ruleset(&mut self, a: &[String]) -> Reply {
-        let (name, options) = a
-            .split_first()
-            .ok_or_else(|| syntax("a ruleset name (naj, core or japanese-1989)"))?;
+        let (name, options) = a.split_first().ok_or_else(|| {
+            syntax("a ruleset name (naj, core, japanese-1989, stone, area or agreement-area)")
+        })?;
         let name: RulesetName = name.parse().map_err(word_error)?;
         let mut ruleset = Ruleset::naj();
         let mut j89 = None;
@@ -327,6 +360,38 @@ impl Session {
                     }
                 }
             }
+            RulesetName::Stone | RulesetName::Area | RulesetName::AgreementArea => {
+                // SCORE-1.3: the core play rules with a rule class; simple ko and no suicide unless chosen.
+                ruleset.ko = KoRules::NONE.with(KoRule::SimpleKo);
+                ruleset.suicide = SuicideRule::Prohibited;
+                let class = match name {
+                    RulesetName::Stone => RuleClass::Stone,
+                    RulesetName::Area => RuleClass::Area,
+                    _ => RuleClass::AgreementArea,
+                };
+                let mut rules = ClassRules {
+                    class,
+                    komi: Points::ZERO,
+                };
+                for o in options {
+                    let (k, v) = vocabulary::parse_option(o).map_err(|e| syntax(&e))?;
+                    match k {
+                        vocabulary::ClassOption::Ko => {
+                            ruleset.ko = v
+                                .parse::<KoRules>()
+                                .map_err(|e| syntax(&format!("ko rules: {e}")))?
+                        }
+                        vocabulary::ClassOption::Suicide => {
+                            ruleset.suicide = match v.parse().map_err(word_error)? {
+                                vocabulary::Suicide::Prohibited => SuicideRule::Prohibited,
+                                vocabulary::Suicide::Allowed => SuicideRule::Allowed,
+                            }
+                        }
+                        vocabulary::ClassOption::Komi => rules.komi = number(v, "komi")?,
+                    }
+                }
+                ruleset.class = Some(rules);
+            }
             RulesetName::Core => {
                 for o in options {
                     let (k, v) = vocabulary::parse_option(o).map_err(|e| syntax(&e))?;
@@ -349,7 +414,7 @@ impl Session {
         let board = self.game.position().shared_board().clone();
         let start = Setup::alternation(Position::empty(board));
         self.game = match j89 {
-            None => Game::Grid(Grid::set_up(start, &ruleset)),
+            None => Game::Grid(Box::new(Grid::set_up(start, &ruleset))),
             Some((rules, game)) => {
                 // PROTO-10: the last assessment stays valid while the readings of the stop position are the same.
                 let assessor = match &self.game {

@@ -10,11 +10,14 @@ mod stepwise;
 pub use stepwise::Step;
 
 use crate::engine::{
-    At, BestPlay, Capabilities, Engine, EngineError, Failure, GameMoves, GameOutcome, Grid,
-    J89Action, J89GameOutcome, J89Queries, KoIntersectionsAnswer, Legality, Line, Malformed,
-    ReplayOutcome, Said, Side, Start, Statuses, TerritoryOutcome, Unsupported,
+    At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
+    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
+    KoIntersectionsAnswer, Legality, Line, Malformed, ReplayOutcome, Said, Side, Start, Statuses,
+    TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
+use gorules_cases::classes::Margin;
+use gorules_cases::count::{Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::model::{
     Analyses, Case, Check, Color, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
@@ -176,7 +179,7 @@ fn parse_effective_moves(text: &str, height: usize) -> Result<[BTreeSet<At>; 2],
 /// PROTO-3.2, PROTO-10: the `gorules-ruleset` arguments of a case's ruleset, every word from the vocabulary. An
 /// option the protocol cannot express (NAJ-9.4's `j2003`) is an error, never dropped.
 pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
-    use gorules_vocabulary::{option_arg, CoreOption, J89Option, NajOption};
+    use gorules_vocabulary::{option_arg, ClassOption, CoreOption, J89Option, NajOption};
     let mut args = vec![r.ruleset_name().name().to_string()];
     match r {
         Ruleset::Naj(o) => {
@@ -232,6 +235,14 @@ pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
             args.extend([
                 option_arg(CoreOption::Ko, ko.join(",")),
                 option_arg(CoreOption::Suicide, o.suicide),
+            ]);
+        }
+        Ruleset::Class(_, o) => {
+            let ko: Vec<&str> = o.ko.iter().map(|k| k.name()).collect();
+            args.extend([
+                option_arg(ClassOption::Ko, ko.join(",")),
+                option_arg(ClassOption::Suicide, o.suicide),
+                option_arg(ClassOption::Komi, o.komi),
             ]);
         }
     }
@@ -578,7 +589,10 @@ impl Remote {
         }
         // PROTO-6: standard GTP only. A Japanese 1989 stop position is set up like a core one; only its status
         // check can then be asked (`final_status_list`).
-        if !matches!(start.ruleset, Ruleset::Core(_) | Ruleset::Japanese1989(_)) {
+        if !matches!(
+            start.ruleset,
+            Ruleset::Core(_) | Ruleset::Japanese1989(_) | Ruleset::Class(..)
+        ) {
             return Err(EngineError::Unsupported(Unsupported::Rulesets));
         }
         let board = match (&start.history, phase) {
@@ -765,11 +779,12 @@ impl Engine for Remote {
         Ok(ReplayOutcome {
             positions,
             illegal,
-            ended: ended.as_ref().map(|e| e != "no"),
+            // PROTO-3.7: `stopped` (PROTO-12.2) is a game that has not ended.
+            ended: ended.as_ref().map(|e| e != "no" && e != "stopped"),
             prisoners: self.prisoners()?,
             end_reason: ended
                 .as_deref()
-                .filter(|e| *e != "no")
+                .filter(|e| *e != "no" && *e != "stopped")
                 .map(|e| e.parse().map_err(|_| answered("gorules-state", e)))
                 .transpose()?,
         })
@@ -1110,6 +1125,56 @@ impl Engine for Remote {
         })
     }
 
+    fn count(
+        &mut self,
+        start: &Start,
+        request: &CountRequest,
+    ) -> Result<CountOutcome, EngineError> {
+        self.setup(start, Phase::Sequence, &[])?;
+        let komi = request.komi.to_string();
+        let mut args = vec![request.method.name().to_string(), komi];
+        if let Some(o) = request.off_board {
+            args.extend([o.black.to_string(), o.white.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let text = self.ok_searching("gorules-count", &args)?;
+        let mut out = CountOutcome::default();
+        for word in text.split_whitespace() {
+            let (k, v) = word
+                .split_once('=')
+                .ok_or_else(|| not_key_value("gorules-count", word))?;
+            let field = || {
+                malformed(Malformed::Field {
+                    command: "gorules-count".into(),
+                    field: k.to_string(),
+                    value: v.to_string(),
+                })
+            };
+            let value = match k {
+                "margin" => Expected::Margin(v.parse().map_err(|_| field())?),
+                "lifted" => {
+                    let (b, w) = v.split_once(',').ok_or_else(field)?;
+                    Expected::PerColor(PerColor {
+                        black: b.parse().map_err(|_| field())?,
+                        white: w.parse().map_err(|_| field())?,
+                    })
+                }
+                "black" | "white" | "half_board" | "target" | "difference" => {
+                    Expected::Amount(v.parse().map_err(|_| field())?)
+                }
+                _ => Expected::Number(v.parse().map_err(|_| field())?),
+            };
+            out.values.insert(k.to_string(), value);
+        }
+        if !out.values.contains_key("margin") {
+            return Err(malformed(Malformed::NoField {
+                command: "gorules-count".into(),
+                field: "margin".into(),
+            }));
+        }
+        Ok(out)
+    }
+
     fn game(&mut self, start: &Start, gm: &GameMoves) -> Result<GameOutcome, EngineError> {
         let (final_grid, prisoners) = match &gm.alternation {
             None => (start.board.clone(), start.prisoners),
@@ -1206,6 +1271,86 @@ impl Engine for Remote {
             board_score: totals.map(|t| t.0),
             score: totals.map(|t| t.1),
         })
+    }
+
+    fn class_game(
+        &mut self,
+        start: &Start,
+        game: &ClassGame,
+    ) -> Result<ClassGameOutcome, EngineError> {
+        self.setup(start, Phase::Alternation, &game.moves)?;
+        let (width, height) = (start.board.width(), start.board.height());
+        let mut stages = Vec::new();
+        let mut refused_at = None;
+        let mut removal_refused = None;
+        let play_all = |r: &mut Remote, moves: &[Move], offset: usize, stages: &mut Vec<String>| {
+            for (i, m) in moves.iter().enumerate() {
+                let v = move_word(m, height)?;
+                let answer = r.gtp()?.send("play", &[player_word(m.player), &v])?;
+                if !answer.success {
+                    return Ok(Some((offset + i, answer.text.trim().to_string())));
+                }
+                stages.push(r.state_ended()?.unwrap_or_default());
+            }
+            Ok::<_, EngineError>(None)
+        };
+        refused_at = refused_at.or(play_all(self, &game.moves, 0, &mut stages)?);
+        if refused_at.is_none() && !game.removals.is_empty() {
+            let words = game
+                .removals
+                .iter()
+                .map(|a| vertex((a.col, a.row), height))
+                .collect::<Result<Vec<_>, _>>()?;
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let r = self.gtp()?.send("gorules-remove", &args)?;
+            if !r.success {
+                removal_refused = Some(r.text.trim().to_string());
+            }
+        }
+        if refused_at.is_none() && removal_refused.is_none() {
+            refused_at = play_all(self, &game.then, game.moves.len(), &mut stages)?;
+        }
+        let position = self.position(width, height)?;
+        let t = self.ok("gorules-class-score", &[])?;
+        let field = |k: &str| {
+            t.split_whitespace()
+                .find_map(|w| w.strip_prefix(k).and_then(|v| v.strip_prefix('=')))
+                .and_then(|v| v.parse::<u64>().ok())
+        };
+        let scores = Said {
+            value: field("black").zip(field("white")),
+            text: t.trim().to_string(),
+        };
+        let f = self.ok("final_score", &[])?;
+        Ok(ClassGameOutcome {
+            stages,
+            refused: refused_at,
+            removal_refused,
+            position,
+            scores,
+            result: Said::read(f.trim(), |t| t.parse().ok()),
+        })
+    }
+
+    fn final_score(&mut self, start: &Start, after: &[Move]) -> Result<Said<Margin>, EngineError> {
+        self.setup(start, Phase::Alternation, after)?;
+        if !self.capabilities.extensions() && self.capabilities.knows("komi") {
+            // PROTO-12.5: an engine without the extensions is given the case's komi (its own default may differ).
+            let komi = match &start.ruleset {
+                Ruleset::Class(_, o) => o.komi.to_string(),
+                Ruleset::Japanese1989(o) => o.komi.to_string(),
+                _ => "0".to_string(),
+            };
+            self.ok("komi", &[&komi])?;
+        }
+        let height = start.board.height();
+        for (i, m) in after.iter().enumerate() {
+            if !matches!(self.play(m, height)?, Played::Ok) {
+                return Err(refused(format!("move {} of `after` is not legal", i + 1)));
+            }
+        }
+        let f = self.ok_searching("final_score", &[])?;
+        Ok(Said::read(f.trim(), |t| t.parse().ok()))
     }
 }
 

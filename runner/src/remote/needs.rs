@@ -21,7 +21,10 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
     // more.
     let j89_status = matches!(case.ruleset, Ruleset::Japanese1989(_))
         && matches!(check, Check::Status(_) | Check::Legality(_));
-    if !matches!(case.ruleset, Ruleset::Core(_)) && !j89_status {
+    // PROTO-12.5: GTP's final_score of a rule class or a Japanese 1989 stop position needs no gorules-ruleset:
+    // the engine scores by its own rules (a profile says which it plays).
+    let plain_score = matches!(check, Check::FinalScore(_));
+    if !matches!(case.ruleset, Ruleset::Core(_)) && !j89_status && !plain_score {
         need("gorules-ruleset");
     }
     let (w, h) = case.board.size();
@@ -61,6 +64,9 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
         Check::Territory(_) => need("gorules-j89-territory"),
         Check::J89Game(_) => need("gorules-j89-game"),
         Check::KoIntersections(_) => need("gorules-ko-intersections"),
+        Check::GameEnd(_) => need("gorules-class-score"),
+        Check::FinalScore(_) => need("final_score"),
+        Check::Count(_) => need("gorules-count"),
     }
     out
 }

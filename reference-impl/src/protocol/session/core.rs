@@ -26,6 +26,16 @@ pub(super) use gorules_vocabulary::Phase;
 /// PROTO-3.7: how the current move-sequence ended (`None` while it goes on), a word of the vocabulary.
 pub(super) type Ended = Option<EndReason>;
 
+/// SCORE-4.1, PROTO-12.3: where the game of the agreement area rules stands: the move (counted in the current
+/// move-sequence) after which two successive passes stopped it, if they have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct Stop {
+    /// SCORE-4.1: the number of moves of the move-sequence when the game stopped.
+    pub(super) at: Option<usize>,
+    /// SCORE-4.3: whether the move-sequence began stopped (after an agreed removal).
+    pub(super) from_start: bool,
+}
+
 /// PROTO-3: a game under core or NAJ rules: the ruleset and the current move-sequence.
 #[derive(Debug, Clone)]
 pub(super) struct Grid {
@@ -39,6 +49,8 @@ pub(super) struct Grid {
     pub(super) base_prisoners: ByColor<u64>,
     /// PROTO-3.7: whether the move-sequence has ended.
     pub(super) ended: Ended,
+    /// SCORE-4.1: whether the game of the agreement area rules has stopped.
+    pub(super) stop: Stop,
 }
 
 /// PROTO-3, PROTO-10.1: what a command that sets up a position sets up: the phase, the position, the colour to
@@ -81,6 +93,7 @@ impl Grid {
             sequence: Sequence::new(start, first, rules_of(phase, ruleset)),
             base_prisoners: ByColor::from_fn(|_| 0),
             ended: None,
+            stop: Stop::default(),
         }
     }
 
@@ -169,12 +182,59 @@ impl Grid {
             });
         } else if cycles_end && outcome.recreates.is_some() {
             self.ended = Some(EndReason::NoResult);
+        } else if self.stops_first() {
+            // SCORE-4.1, SCORE-4.4: two successive passes stop the game; two successive passes after the stop
+            // end it.
+            let passes = self.sequence.consecutive_passes();
+            match self.stop.at {
+                None if passes >= 2 => self.stop.at = Some(self.sequence.moves().len()),
+                Some(at) if passes.min(self.sequence.moves().len() - at) >= 2 => {
+                    self.ended = Some(EndReason::Passes)
+                }
+                _ => {}
+            }
         } else if self
             .end_passes(self.phase)
             .is_some_and(|n| self.sequence.consecutive_passes() >= n)
         {
             self.ended = Some(EndReason::Passes);
         }
+        Ok(String::new())
+    }
+
+    /// SCORE-4.1: whether two successive passes of this move-sequence stop the game rather than end it (the
+    /// alternation of the agreement area rules).
+    fn stops_first(&self) -> bool {
+        self.phase == Phase::Alternation
+            && self
+                .ruleset
+                .class
+                .is_some_and(|c| c.class.stops_before_end())
+    }
+
+    /// SCORE-4.1: whether the game has stopped and not ended.
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.at.is_some() && self.ended.is_none()
+    }
+
+    /// SCORE-4.3, PROTO-12.3: the agreed removal of the strings on `points` while the game is stopped: the
+    /// move-sequence starts again from the position without them, still stopped, with the same player to move.
+    pub(super) fn remove_by_agreement(&mut self, points: &[crate::board::Point]) -> Reply {
+        if !self.stopped() {
+            return Err(
+                "removals by agreement need a stopped game (agreement-area, SCORE-4.3)".into(),
+            );
+        }
+        // SCORE-4.3: removed stones are no prisoners; their count is not kept.
+        let (after, _) = crate::scoring::remove_strings(self.position(), points)
+            .map_err(|p| format!("no stone to remove at {}", vertex(self.position(), p)))?;
+        let to_move = self.sequence.to_move();
+        self.base_prisoners = self.prisoners();
+        self.sequence = Sequence::new(after, to_move, self.ruleset.sequence_rules());
+        self.stop = Stop {
+            at: Some(0),
+            from_start: true,
+        };
         Ok(String::new())
     }
 
@@ -188,6 +248,10 @@ impl Grid {
         let mut again = Grid {
             sequence: Sequence::new(start, first, rules_of(self.phase, &self.ruleset)),
             ended: None,
+            stop: Stop {
+                at: self.stop.from_start.then_some(0),
+                from_start: self.stop.from_start,
+            },
             ..self.clone()
         };
         std::mem::swap(self, &mut again);
@@ -243,10 +307,14 @@ pub(super) fn clear_board(s: &mut Session, _: &Command) -> Reply {
     Ok(String::new())
 }
 
-/// GTP `komi N`: the komi of NAJ-7's score.
+/// GTP `komi N`: the komi of NAJ-7's score, or of a rule class's (SCORE-1.4).
 pub(super) fn komi(g: &mut Grid, cmd: &Command) -> Reply {
     let a = args(cmd, 1, "komi")?;
-    g.ruleset.naj.komi = number::<Points>(&a[0], "komi")?;
+    let komi = number::<Points>(&a[0], "komi")?;
+    match &mut g.ruleset.class {
+        Some(class) => class.komi = komi,
+        None => g.ruleset.naj.komi = komi,
+    }
     Ok(String::new())
 }
 
@@ -353,10 +421,22 @@ pub(super) fn position(s: &mut Session, _: &Command) -> Reply {
 
 /// PROTO-3.7: `gorules-state`.
 pub(super) fn state(g: &mut Grid, _: &Command) -> Reply {
-    let ended = g.ended.map_or("no", EndReason::name);
-    let p = g.prisoners();
+    let ended = match g.ended {
+        None if g.stopped() => "stopped",
+        None => "no",
+        Some(reason) => reason.name(),
+    };
+    // NAJ-3.3: the stones an analysis removes are not prisoners: inside an analysis they are `removed=`.
+    let (word, p) = match g.phase {
+        Phase::BlackAnalysis | Phase::WhiteAnalysis | Phase::Analysis => {
+            ("removed", g.sequence.prisoners())
+        }
+        Phase::Alternation | Phase::Sequence | Phase::DefaultRestriction => {
+            ("prisoners", g.prisoners())
+        }
+    };
     Ok(format!(
-        "moves={} passes={} ended={ended} prisoners={},{} to_move={}",
+        "moves={} passes={} ended={ended} {word}={},{} to_move={}",
         g.sequence.moves().len(),
         g.sequence.consecutive_passes(),
         p[Color::Black],
@@ -394,8 +474,54 @@ impl Game {
     /// komi and assessments stay).
     pub(super) fn set_up(&mut self, setup: Setup) {
         match self {
-            Game::Grid(g) => *g = Grid::set_up(setup, &g.ruleset),
+            Game::Grid(g) => **g = Grid::set_up(setup, &g.ruleset),
             Game::J89(j) => j.set_up(setup),
         }
     }
+}
+
+/// PROTO-12.3: `gorules-remove VERTEX...`: the players agree to remove the strings on these vertices (SCORE-4.3).
+pub(super) fn remove(g: &mut Grid, cmd: &Command) -> Reply {
+    if cmd.args.is_empty() {
+        return Err(syntax("one vertex or more"));
+    }
+    let mut points = Vec::new();
+    for v in &cmd.args {
+        match parse_move(g.position(), v)? {
+            Move::Play(p) => points.push(p),
+            Move::Pass => return Err(syntax("a vertex, not pass")),
+        }
+    }
+    g.remove_by_agreement(&points)
+}
+
+/// PROTO-12.4: `gorules-class-score`: the count of the rule class in the current position (SCORE-2.1, SCORE-3.1):
+/// `black=N white=N shared=N komi=K result=R`.
+pub(super) fn class_score(g: &mut Grid, cmd: &Command) -> Reply {
+    args(cmd, 0, "no arguments")?;
+    let class = g
+        .ruleset
+        .class
+        .ok_or("this needs a rule class (gorules-ruleset stone|area|agreement-area)")?;
+    let c = crate::scoring::count(class.class, g.position());
+    Ok(format!(
+        "black={} white={} shared={} komi={} result={}",
+        c.score(Color::Black),
+        c.score(Color::White),
+        c.shared,
+        class.komi,
+        crate::scoring::Margin(c.margin(class.komi))
+    ))
+}
+
+/// GTP `final_score` (PROTO-12.4): under a rule class, the current position scored by it, komi taken off (`B+N`,
+/// `W+N`, `0`). The core and NAJ rules have no such score: NAJ's needs the analyses (PROTO-3.12).
+pub(super) fn final_score(g: &mut Grid, cmd: &Command) -> Reply {
+    args(cmd, 0, "no arguments")?;
+    let class = g.ruleset.class.ok_or(
+        "final_score needs a ruleset that scores a position: stone, area, agreement-area or japanese-1989 \
+         (NAJ scores through its analyses, gorules-score; the core rules score nothing)",
+    )?;
+    let c = crate::scoring::count(class.class, g.position());
+    Ok(crate::scoring::Margin(c.margin(class.komi)).to_string())
 }

@@ -199,6 +199,22 @@ impl J89Game {
         Ok(String::new())
     }
 
+    /// PROTO-13.2, COUNT-1.3: the facts the counting methods count in the game's position as a stop position:
+    /// the position after the removal of J89-10.1, the territory of J89-8.4, and the prisoners taken during the
+    /// game and by the removal.
+    pub(super) fn scoring_facts(
+        &mut self,
+        komi: Points,
+        time_limit: Duration,
+    ) -> Result<crate::counting::ScoringFacts, String> {
+        let a = self.assessment(time_limit)?;
+        let held = self.game.prisoners();
+        let prisoners = ByColor::from_fn(|c| held[c] + a.removed[c].len() as u64);
+        let mut facts = crate::counting::ScoringFacts::of_final_position(&a.after, prisoners, komi);
+        facts.territory = ByColor::from_fn(|c| a.territory[c].len() as u64);
+        Ok(facts)
+    }
+
     /// PROTO-10: the assessment of the game's position as a stop position (J89-7 to J89-10), made once per
     /// position.
     fn assessment(&mut self, time_limit: Duration) -> Result<Arc<Assessment>, String> {
