@@ -249,7 +249,7 @@ impl fmt::Display for Expected {
         match self {
             Expected::Amount(a) => write!(f, "{a}"),
             Expected::Number(n) => write!(f, "{n}"),
-            Expected::PerColor(p) => write!(f, "{},{}", p.black, p.white),
+            Expected::PerColor(p) => write!(f, "Black {}, White {}", p.black, p.white),
             Expected::Margin(m) => write!(f, "{m}"),
         }
     }

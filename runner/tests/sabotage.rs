@@ -300,3 +300,46 @@ fn the_confirmation_first_option_changes_the_statuses() {
     );
     fails_with(&text, "owners-first", "statuses");
 }
+
+fn scoring_case_file(id: &str) -> String {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../cases/scoring/{id}.yaml"));
+    std::fs::read_to_string(p).expect("the case file exists")
+}
+
+#[test]
+fn count_checks_can_fail() {
+    let original = scoring_case_file("scoring-fill-in-komi-8-7x7");
+    assert_eq!(verdict(&original, "fill-in-komi-8"), Verdict::Pass);
+    let text = sabotaged(&original, "losing_stones: 5", "losing_stones: 4");
+    fails_with(
+        &text,
+        "fill-in-komi-8",
+        "losing_stones: expected 4, found 5",
+    );
+    let text = sabotaged(&original, "margin: W+11\n", "margin: W+10\n");
+    fails_with(&text, "area-score", "margin: expected W+10, found W+11");
+    let text = sabotaged(
+        &original,
+        "lifted: {black: 2, white: 1}",
+        "lifted: {black: 1, white: 2}",
+    );
+    fails_with(
+        &text,
+        "fill-in-komi-8",
+        "lifted: expected Black 1, White 2, found Black 2, White 1",
+    );
+    // A komi the counted position cannot take (too few stones to lift) is refused by the engine: a failure.
+    let text = sabotaged(
+        &original,
+        "komi: 8\n      off_board",
+        "komi: 96\n      off_board",
+    );
+    fails_with(&text, "fill-in-komi-8", "too few stones to lift");
+    let area = scoring_case_file("scoring-counting-area-7x7");
+    let text = sabotaged(&area, "target: 25.75", "target: 25.5");
+    fails_with(
+        &text,
+        "half-counting-komi-2-5",
+        "target: expected 25.5, found 25.75",
+    );
+}
