@@ -181,7 +181,7 @@ mod tests {
             let e = Profile::load(&profiles(), name).expect_err(name);
             assert!(e.contains(&format!("`{name}`")), "{e}");
             assert!(
-                e.contains("gnugo, gnugo-positional-superko"),
+                e.contains("gnugo, ") && e.contains("gnugo-positional-superko"),
                 "the known profiles: {e}"
             );
         }

@@ -197,7 +197,7 @@ mod tests {
         let e = SuiteSource::Embedded
             .profile("no-such")
             .expect_err("unknown");
-        assert!(e.contains("gnugo, gnugo-positional-superko"), "{e}");
+        assert!(e.contains("gnugo, ") && e.contains("gnugo-positional-superko"), "{e}");
     }
 
     #[test]
