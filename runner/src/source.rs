@@ -197,7 +197,10 @@ mod tests {
         let e = SuiteSource::Embedded
             .profile("no-such")
             .expect_err("unknown");
-        assert!(e.contains("gnugo, ") && e.contains("gnugo-positional-superko"), "{e}");
+        assert!(
+            e.contains("gnugo, ") && e.contains("gnugo-positional-superko"),
+            "{e}"
+        );
     }
 
     #[test]
