@@ -3,7 +3,6 @@
 //! (rearranging, halving, filling in) rather than the closed form of its proof, so that the property test
 //! (`tests/counting.rs`) checks the proofs: each method's margin equals the plain score's.
 
-use crate::board::{Point, PointSet};
 use crate::color::{ByColor, Color};
 use crate::naj::score::Points;
 use crate::position::Position;
@@ -119,36 +118,8 @@ pub struct ScoringFacts {
     pub komi: Points,
 }
 
-/// COUNT-1.1: the empty regions of `position` (maximal sets of empty points connected by adjacency), each with
-/// the colours of the stones that border it.
-pub fn empty_regions(position: &Position) -> Vec<(PointSet, ByColor<bool>)> {
-    let board = position.board();
-    let mut seen = PointSet::empty(board);
-    let mut regions = Vec::new();
-    for start in position.empty_points().iter() {
-        if !seen.insert(start) {
-            continue;
-        }
-        let mut region = PointSet::empty(board);
-        let mut borders = ByColor::from_fn(|_| false);
-        let mut stack: Vec<Point> = vec![start];
-        while let Some(p) = stack.pop() {
-            region.insert(p);
-            for &n in board.neighbours(p) {
-                match position.get(n) {
-                    Some(c) => borders[c] = true,
-                    None => {
-                        if seen.insert(n) {
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
-        }
-        regions.push((region, borders));
-    }
-    regions
-}
+/// COUNT-1.1: the empty regions of a position with the colours bordering each (SCORE-3.1's, one definition).
+pub use crate::scoring::empty_regions;
 
 impl ScoringFacts {
     /// COUNT-1.1, COUNT-1.3: the facts read off a final position (its dead stones already removed): stones,

@@ -1,9 +1,10 @@
 //! KODEF-5.5: the local-area of a set of intersections: the area score counted on that set only, each point
 //! judged in the whole board's context, no stone removed (KODEF-R10).
 
-use crate::board::{Point, PointSet};
+use crate::board::PointSet;
 use crate::color::{ByColor, Color};
 use crate::position::Position;
+use crate::scoring::empty_regions;
 
 /// KODEF-5.5: the local-area of a set of intersections: how many of its points count for each player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,51 +30,20 @@ impl LocalArea {
 /// player only.
 pub fn local_area(position: &Position, zone: &PointSet) -> LocalArea {
     let mut points = ByColor::from_fn(|_| 0);
-    let mut judged = PointSet::empty(position.board());
     for point in zone.iter() {
         if let Some(color) = position.get(point) {
             points[color] += 1;
-            continue;
         }
-        if judged.contains(point) {
-            continue;
-        }
-        let (region, owner) = empty_region(position, point);
-        let counted = region.iter().filter(|&p| zone.contains(p)).count();
-        if let Some(owner) = owner {
-            points[owner] += counted;
-        }
-        judged.union_with(&region);
+    }
+    for (region, borders) in empty_regions(position) {
+        let owner = match (borders[Color::Black], borders[Color::White]) {
+            (true, false) => Color::Black,
+            (false, true) => Color::White,
+            _ => continue,
+        };
+        points[owner] += region.iter().filter(|&p| zone.contains(p)).count();
     }
     LocalArea { points }
-}
-
-/// KODEF-5.5: the empty region of the whole board holding the empty `start`, and the one colour it borders, if it
-/// borders only one.
-fn empty_region(position: &Position, start: Point) -> (PointSet, Option<Color>) {
-    let board = position.board();
-    let mut region = PointSet::empty(board);
-    let mut borders = ByColor::from_fn(|_| false);
-    region.insert(start);
-    let mut frontier = vec![start];
-    while let Some(point) = frontier.pop() {
-        for &next in board.neighbours(point) {
-            match position.get(next) {
-                Some(color) => borders[color] = true,
-                None => {
-                    if region.insert(next) {
-                        frontier.push(next);
-                    }
-                }
-            }
-        }
-    }
-    let owner = match (borders[Color::Black], borders[Color::White]) {
-        (true, false) => Some(Color::Black),
-        (false, true) => Some(Color::White),
-        _ => None,
-    };
-    (region, owner)
 }
 
 #[cfg(test)]
