@@ -442,6 +442,8 @@ vocabulary!(
         Adjacent = "adjacent",
         /// On one of the string's points.
         OnCapturedPoints = "on-captured-points",
+        /// Anywhere the owner had no stone at the stop.
+        Anywhere = "anywhere",
     }
 );
 
@@ -478,6 +480,8 @@ vocabulary!(
         Opponent = "opponent",
         /// None.
         None = "none",
+        /// Dead stones of both colours.
+        Both = "both",
     }
 );
 

@@ -5,7 +5,8 @@
 use super::as_played::{resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 use super::confirm::{ConfirmError, ConfirmMove, Confirmation, J89Rules};
 use super::search::SearchLimits;
-use super::territory::{assess, assess_given, Assessment};
+use super::search::{string_life, StringLife};
+use super::territory::{assess_given, Assessment};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
 use std::fmt;
@@ -42,7 +43,14 @@ pub struct Assessor {
     last: Option<(Position, Arc<Assessment>)>,
     /// J89-R2: the confirmation played with each colour attacking, with the stop position it was played from.
     lines: ByColor<Option<(Position, Vec<ConfirmMove>)>>,
+    /// J89-R13: the last few confirmations decided under perfect play, each with its stop position and the
+    /// readings that decide it ([`J89Rules::confirmation_part`]), the newest last: they outlive a change of the
+    /// readings that only score (J89-R1, J89-R6, J89-R8), which then need no new search.
+    lives: Vec<(Position, J89Rules, Arc<Vec<StringLife>>)>,
 }
+
+/// How many decided confirmations an assessor keeps.
+const LIVES_KEPT: usize = 16;
 
 impl Assessor {
     /// J89-R: an assessor under `rules`, with nothing assessed and no confirmation played.
@@ -51,6 +59,7 @@ impl Assessor {
             rules,
             last: None,
             lines: ByColor::from_fn(|_| None),
+            lives: Vec::new(),
         }
     }
 
@@ -67,6 +76,7 @@ impl Assessor {
             rules,
             last: if rules == self.rules { self.last } else { None },
             lines: self.lines,
+            lives: self.lives,
         }
     }
 
@@ -85,7 +95,8 @@ impl Assessor {
         }
         let a = Arc::new(match self.rules.confirmation {
             Confirmation::PerfectPlay => {
-                assess(stop, self.rules, limits).map_err(AssessError::Confirm)?
+                let life = self.life(stop, limits).map_err(AssessError::Confirm)?;
+                assess_given(stop, self.rules, life.as_ref().clone())
             }
             // J89-R2: the lines played from this very position decide.
             Confirmation::AsPlayed => {
@@ -102,6 +113,26 @@ impl Assessor {
         });
         self.last = Some((stop.clone(), a.clone()));
         Ok(a)
+    }
+
+    /// J89-R5, J89-R13: every string's fate in the confirmation of `stop` under perfect play, decided once per
+    /// position and [`J89Rules::confirmation_part`] of the readings (a search answers exactly or not at all, so
+    /// a kept answer is the answer under any limits).
+    fn life(
+        &mut self,
+        stop: &Position,
+        limits: SearchLimits,
+    ) -> Result<Arc<Vec<StringLife>>, super::ConfirmError> {
+        let key = self.rules.confirmation_part();
+        if let Some((_, _, life)) = self.lives.iter().find(|(at, k, _)| *k == key && at == stop) {
+            return Ok(life.clone());
+        }
+        let life = Arc::new(string_life(stop, self.rules, limits)?);
+        if self.lives.len() == LIVES_KEPT {
+            self.lives.remove(0);
+        }
+        self.lives.push((stop.clone(), key, life.clone()));
+        Ok(life)
     }
 
     /// J89-13.1: the assessment of `stop` made by perfect play, if it is the one kept (the reading J89-13 judges

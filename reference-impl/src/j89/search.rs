@@ -455,7 +455,12 @@ pub fn string_life(
             let home = rules.new_stone.home(stop, &s.stones);
             let first = rules.confirmation_first.mover(s.color);
             // J89-R14: where pass-alive walls cut the board, the string's own region decides it.
-            let region_off = super::regions::outside_region(stop, &off_limits, &safe, &s.stones);
+            // Not under `new_stone: anywhere`, where a stone outside the region may keep the string alive.
+            let region_off = if rules.new_stone.local() {
+                super::regions::outside_region(stop, &off_limits, &safe, &s.stones)
+            } else {
+                None
+            };
             let v = decide_first(
                 stop,
                 &home,
