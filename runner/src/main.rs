@@ -16,6 +16,7 @@
 //! baseline are written to a temporary file beside them and renamed into place at the end; an older report is
 //! removed when the run starts, so a run that dies leaves none rather than one that looks current.
 
+use gorules_cases::readings::ReadingsRuleset;
 use gorules_runner::gtp::Launch;
 use gorules_runner::profile::Profile;
 use gorules_runner::{find_root, plan, summary, Options};
@@ -39,6 +40,9 @@ const NOT_WRITTEN: u8 = 1;
 
 struct Cli {
     options: Options,
+    /// `--readings RULESET`: the readings matrix instead of the suite.
+    readings: Option<gorules_runner::readings::Request>,
+    readings_report: Option<PathBuf>,
     report: Option<PathBuf>,
     write_baseline: Option<PathBuf>,
     rest: Vec<String>,
@@ -118,6 +122,8 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     let (mut report, mut write_baseline, mut rest) = (None, None, Vec::new());
     let mut engine = None;
     let mut profile = None;
+    let (mut readings, mut reading_options, mut product, mut threads, mut readings_report) =
+        (None, Vec::new(), false, 2usize, None);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
@@ -146,6 +152,31 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
                 options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
             "--solver-nodes" => options.solver_nodes = Some(nodes(&value("--solver-nodes")?)?),
+            "--readings" => {
+                let v = value("--readings")?;
+                readings = Some(
+                    v.parse::<ReadingsRuleset>()
+                        .map_err(|e| format!("--readings {e}"))?,
+                );
+            }
+            "--options" => {
+                reading_options = value("--options")?
+                    .split(',')
+                    .map(|o| o.trim().to_string())
+                    .filter(|o| !o.is_empty())
+                    .collect()
+            }
+            "--product" => product = true,
+            "--threads" => {
+                let v = value("--threads")?;
+                threads = v
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=64).contains(n))
+                    .ok_or_else(|| format!("--threads `{v}`: expected a number of engines from 1 to 64"))?;
+            }
+            "--readings-report" => readings_report = Some(PathBuf::from(value("--readings-report")?)),
             _ => rest.push(a),
         }
     }
@@ -164,8 +195,33 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
         options.estimates = p.estimates.clone();
     }
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
+    let readings = match readings {
+        None if !reading_options.is_empty() || product || readings_report.is_some() => {
+            return Err("--options, --product and --readings-report go with --readings RULESET".into())
+        }
+        None => None,
+        Some(ruleset) => {
+            if rest.len() > 1 || rest.iter().any(|a| a.starts_with('-')) {
+                return Err(format!(
+                    "--readings takes one case filter besides its options, found {}",
+                    rest.join(" ")
+                ));
+            }
+            let request = gorules_runner::readings::Request {
+                ruleset,
+                options: reading_options,
+                product,
+                filter: rest.pop(),
+                threads,
+            };
+            gorules_runner::readings::readings(&request).map_err(|e| format!("--readings: {e}"))?;
+            Some(request)
+        }
+    };
     Ok(Cli {
         options,
+        readings,
+        readings_report,
         report,
         write_baseline,
         rest,
@@ -183,6 +239,9 @@ fn main() -> ExitCode {
             return ExitCode::from(BAD_OPTION);
         }
     };
+    if let Some(request) = &cli.readings {
+        return run_readings(&root, request, &cli);
+    }
     let args = libtest_mimic::Arguments::from_iter(
         std::iter::once(program).chain(cli.rest.iter().cloned()),
     );
@@ -228,6 +287,42 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `--readings`: runs the matrix, prints its table, and writes its JSON to `--readings-report`. Exit status 0
+/// when it ran (whatever it shows), 1 when the report could not be written, 2 when it could not run.
+fn run_readings(
+    root: &Path,
+    request: &gorules_runner::readings::Request,
+    cli: &Cli,
+) -> ExitCode {
+    let out = match cli
+        .readings_report
+        .as_deref()
+        .map(|p| Output::create("--readings-report", p))
+        .transpose()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("gorules-runner: {e}");
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    let matrix = match gorules_runner::readings::run(root, request, &cli.options) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("gorules-runner: --readings: {e}");
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    println!("{}", gorules_runner::readings::table(&matrix));
+    if let Some(out) = out {
+        if let Err(e) = out.commit(&gorules_runner::readings::json(&matrix)) {
+            eprintln!("gorules-runner: {e}");
+            return ExitCode::from(NOT_WRITTEN);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// The report and the baseline to write, their temporary files created now; an older report is removed, since

@@ -1125,3 +1125,11 @@ mod tests {
         );
     }
 }
+
+/// PROTO-10: whether a check's failure is the engine's refusal to decide a status beyond the search's allowance
+/// (`? the status search needs more than N nodes`, `... more time ...`, `... lines longer than N moves`): the
+/// claim is then neither confirmed nor refuted (the readings matrix counts it undecided, PROTO-7.2).
+pub fn beyond_search_allowance(message: &str) -> bool {
+    message.contains("the status search needs more")
+        || message.contains("the status search needs lines longer")
+}
