@@ -373,6 +373,32 @@ proptest! {
         }
     }
 
+    /// J89-R5: an assessor that decided a position under one reading and answers another reading from what that
+    /// settles (the nesting of `new_stone`, the owner's pass under `confirmation_first: defender`) answers as a
+    /// fresh assessment does.
+    #[test]
+    fn readings_settled_by_a_neighbouring_reading_are_exact(p in tiny_position()) {
+        let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000, ..DEFAULT_LIMITS };
+        let readings = [
+            J89Rules::default(),
+            J89Rules { new_stone: NewStone::Anywhere, ..J89Rules::default() },
+            J89Rules { new_stone: NewStone::OnCapturedPoints, ..J89Rules::default() },
+            J89Rules { confirmation_first: ConfirmationFirst::Defender, ..J89Rules::default() },
+        ];
+        for from in readings {
+            for to in readings {
+                let mut assessor = Assessor::new(from);
+                if assessor.assess(&p, limits).is_err() {
+                    continue;
+                }
+                let mut assessor = assessor.under(to);
+                if let (Ok(kept), Ok(fresh)) = (assessor.assess(&p, limits), assess(&p, to, limits)) {
+                    prop_assert_eq!(&kept.strings, &fresh.strings, "{:?} then {:?} on\n{}", from, to, p);
+                }
+            }
+        }
+    }
+
     /// J89-R12: playing nowhere on the settled eye spaces changes no status, wherever the whole-board search
     /// is within reach.
     #[test]

@@ -25,6 +25,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// The timeout of each command that searches in the matrix unless `--solver-timeout` says otherwise (the engine
+/// is given nine tenths of it, PROTO-3.15): a cell whose search needs more is undecided, never a pass or a fail.
+pub const SOLVER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// What to run: a ruleset, the options to vary (none: all), single changes or their product, and a filter.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -103,7 +107,8 @@ pub enum CellVerdict {
     /// A search the check needed ran out of its allowance (PROTO-7.2): unknown.
     Undecided,
     /// The case gives an option the reading changes another value than the default: its claim is stated under
-    /// that value, and the reading does not speak to it.
+    /// that value, and the reading does not speak to it; or the reading needs what the source does not give (the
+    /// played confirmations of `confirmation: as-played`).
     NotApplicable,
     /// The engine failed or lacked something: unknown.
     Error,
@@ -199,6 +204,8 @@ pub struct Conclusion {
     pub consistent: Vec<String>,
     /// Readings no row fails, but with undecided or error cells: consistent if those turn out well.
     pub consistent_if_unknown_pass: Vec<String>,
+    /// Readings under which no row could be judged (every cell undecided, not applicable or an error).
+    pub unjudged: Vec<String>,
     /// Every row that fails under some reading, with the readings it needs.
     pub needs: Vec<Need>,
     /// Rows no reading passes (nor could pass): each alone rules out every reading of the matrix.
@@ -238,6 +245,17 @@ enum Item {
 }
 
 impl Item {
+    /// The number of points of its board: bigger boards first spreads the work over the workers.
+    fn points(&self) -> usize {
+        match self {
+            Item::Grid(c) => {
+                let (w, h) = c.board.size();
+                w * h
+            }
+            Item::Kee(c) => c.board.grid.map(|(w, h)| w * h).unwrap_or(0),
+        }
+    }
+
     fn id(&self) -> &str {
         match self {
             Item::Grid(c) => &c.id,
@@ -294,9 +312,18 @@ fn run_item(item: &Item, readings: &[Reading], engine: &mut Option<Remote>, opti
             cells: Vec::new(),
         })
         .collect();
-    for reading in readings {
+    // The default reading's searches set the allowance of the others (see `reading_allowance`).
+    let mut reading_options = options.clone();
+    for (j, reading) in readings.iter().enumerate() {
         let label = reading.label();
-        let cells = run_reading(item, reading, engine, options);
+        let cells = run_reading(item, reading, engine, &reading_options);
+        if j == 0 {
+            let slowest = cells.iter().map(|c| c.2).fold(0.0, f64::max);
+            reading_options.solver_timeout = reading_allowance(slowest, options.solver_timeout);
+            if let Some(e) = engine.as_mut() {
+                e.solver_timeout = reading_options.solver_timeout;
+            }
+        }
         for (row, (verdict, reason, seconds)) in rows.iter_mut().zip(cells) {
             let resolves_erratum = verdict == CellVerdict::Pass && !row.errata.is_empty();
             row.cells.push(Cell {
@@ -310,6 +337,19 @@ fn run_item(item: &Item, readings: &[Reading], engine: &mut Option<Remote>, opti
     }
     rows
 }
+
+/// The timeout of each searching command under a reading other than the first (the default): four times the
+/// slowest check of the case under the first reading, at least [`MIN_READING_TIMEOUT`], at most `timeout`. A
+/// reading that makes a case much harder (the confirmation on the whole board, J89-R12) is undecided there
+/// sooner; it never passes or fails for want of time.
+pub fn reading_allowance(slowest_seconds: f64, timeout: std::time::Duration) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(4.0 * slowest_seconds)
+        .max(MIN_READING_TIMEOUT)
+        .min(timeout)
+}
+
+/// The least timeout of a searching command under a reading other than the default.
+pub const MIN_READING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 fn note(
     field: &str,
@@ -412,6 +452,10 @@ fn ask(
     let (v, why) = match verdict {
         Verdict::Pass => (CellVerdict::Pass, String::new()),
         Verdict::Fail(m) if remote::beyond_search_allowance(&m) => (CellVerdict::Undecided, m),
+        Verdict::Fail(m) if remote::no_played_confirmation(&m) => (
+            CellVerdict::NotApplicable,
+            format!("the source gives no played confirmation: {m}"),
+        ),
         Verdict::Fail(m) => (CellVerdict::Fail, m),
         Verdict::Undecided(u) => (CellVerdict::Undecided, u.to_string()),
         Verdict::Ignored(i) => (CellVerdict::Error, format!("not run: {i}")),
@@ -464,6 +508,10 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
     let engine_name = crate::start_engine(options)
         .map(|e| e.name())
         .unwrap_or_else(|_| options.launch.describe());
+    let mut items = items;
+    // Bigger boards first (stable: the order of the files among equals).
+    items.sort_by_key(|i| std::cmp::Reverse(i.points()));
+    let order: Vec<String> = items.iter().map(|i| i.id().to_string()).collect();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Vec<Row>)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -473,7 +521,15 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
                 loop {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(item) = items.get(i) else { break };
+                    let started = Instant::now();
                     let rows = run_item(item, &readings, &mut engine, options);
+                    eprintln!(
+                        "readings: {} ({} checks x {} readings) in {:.1} s",
+                        item.id(),
+                        rows.len(),
+                        readings.len(),
+                        started.elapsed().as_secs_f64()
+                    );
                     results
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -485,7 +541,8 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
     let mut results = results
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    results.sort_by_key(|(i, _)| *i);
+    // Rows in the order of the case ids.
+    results.sort_by(|a, b| order[a.0].cmp(&order[b.0]));
     let rows: Vec<Row> = results.into_iter().flat_map(|(_, r)| r).collect();
     let labels: Vec<String> = readings.iter().map(Reading::label).collect();
     let conclusion = conclude(&labels, &rows);
@@ -523,12 +580,19 @@ fn describe(r: &Request) -> String {
 /// What the cells show: the readings every row allows, what each failing row needs, and the proven conflicts.
 pub fn conclude(readings: &[String], rows: &[Row]) -> Conclusion {
     let column = |j: usize| rows.iter().map(move |r| r.cells[j].verdict);
+    let judged = |j: usize| column(j).any(|v| matches!(v, CellVerdict::Pass | CellVerdict::Fail));
     let consistent: Vec<String> = (0..readings.len())
-        .filter(|&j| column(j).all(CellVerdict::certain))
+        .filter(|&j| judged(j) && column(j).all(CellVerdict::certain))
         .map(|j| readings[j].clone())
         .collect();
     let consistent_if_unknown_pass = (0..readings.len())
-        .filter(|&j| column(j).all(CellVerdict::possible) && !column(j).all(CellVerdict::certain))
+        .filter(|&j| {
+            judged(j) && column(j).all(CellVerdict::possible) && !column(j).all(CellVerdict::certain)
+        })
+        .map(|j| readings[j].clone())
+        .collect();
+    let unjudged = (0..readings.len())
+        .filter(|&j| !judged(j))
         .map(|j| readings[j].clone())
         .collect();
     let pick = |r: &Row, f: fn(CellVerdict) -> bool| -> Vec<String> {
@@ -591,6 +655,7 @@ pub fn conclude(readings: &[String], rows: &[Row]) -> Conclusion {
     Conclusion {
         consistent,
         consistent_if_unknown_pass,
+        unjudged,
         needs,
         unsatisfied,
         conflicts,
@@ -663,6 +728,9 @@ pub fn table(m: &Matrix) -> String {
             "readings no example rules out, with undecided cells: {}",
             list(&c.consistent_if_unknown_pass)
         );
+    }
+    if !c.unjudged.is_empty() {
+        let _ = writeln!(out, "readings under which no example could be judged: {}", list(&c.unjudged));
     }
     for n in &c.needs {
         let _ = writeln!(

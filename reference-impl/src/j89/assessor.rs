@@ -5,7 +5,8 @@
 use super::as_played::{resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 use super::confirm::{ConfirmError, ConfirmMove, Confirmation, J89Rules};
 use super::search::SearchLimits;
-use super::search::{string_life, StringLife};
+use super::confirm::{ConfirmationFirst, NewStone};
+use super::search::{string_life_knowing, Known, StringLife};
 use super::territory::{assess_given, Assessment};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
@@ -47,6 +48,10 @@ pub struct Assessor {
     /// readings that decide it ([`J89Rules::confirmation_part`]), the newest last: they outlive a change of the
     /// readings that only score (J89-R1, J89-R6, J89-R8), which then need no new search.
     lives: Vec<(Position, J89Rules, Arc<Vec<StringLife>>)>,
+    /// J89-R13: the last confirmation that could not be decided: its stop position, the readings that decide it,
+    /// the error and the allowance it had (nodes, and the time left when it started, if it had a deadline). The
+    /// same question within no more allowance is answered with the same error without a new search.
+    failed: Option<(Position, J89Rules, ConfirmError, usize, Option<std::time::Duration>)>,
 }
 
 /// How many decided confirmations an assessor keeps.
@@ -60,6 +65,7 @@ impl Assessor {
             last: None,
             lines: ByColor::from_fn(|_| None),
             lives: Vec::new(),
+            failed: None,
         }
     }
 
@@ -77,6 +83,7 @@ impl Assessor {
             last: if rules == self.rules { self.last } else { None },
             lines: self.lines,
             lives: self.lives,
+            failed: self.failed,
         }
     }
 
@@ -122,12 +129,40 @@ impl Assessor {
         &mut self,
         stop: &Position,
         limits: SearchLimits,
-    ) -> Result<Arc<Vec<StringLife>>, super::ConfirmError> {
+    ) -> Result<Arc<Vec<StringLife>>, ConfirmError> {
         let key = self.rules.confirmation_part();
         if let Some((_, _, life)) = self.lives.iter().find(|(at, k, _)| *k == key && at == stop) {
             return Ok(life.clone());
         }
-        let life = Arc::new(string_life(stop, self.rules, limits)?);
+        // What the answers kept for this position under neighbouring readings already settle.
+        let kept: Vec<(J89Rules, Arc<Vec<StringLife>>)> = self
+            .lives
+            .iter()
+            .filter(|(at, _, _)| at == stop)
+            .map(|(_, k, l)| (*k, l.clone()))
+            .collect();
+        let known = |i: usize| {
+            kept.iter()
+                .find_map(|(k, l)| l.get(i).and_then(|l| implied(key, *k, l)))
+        };
+        if let Some((at, k, e, nodes, time)) = &self.failed {
+            let within = |left: Option<std::time::Duration>| match (e, left, time) {
+                (ConfirmError::TimeUp, Some(left), Some(had)) => left <= *had,
+                (ConfirmError::TooManyNodes { .. }, _, _) => limits.nodes <= *nodes,
+                _ => false,
+            };
+            if *k == key && at == stop && within(limits.deadline.remaining()) {
+                return Err(e.clone());
+            }
+        }
+        let time = limits.deadline.remaining();
+        let life = match string_life_knowing(stop, self.rules, limits, &known) {
+            Ok(life) => Arc::new(life),
+            Err(e) => {
+                self.failed = Some((stop.clone(), key, e.clone(), limits.nodes, time));
+                return Err(e);
+            }
+        };
         if self.lives.len() == LIVES_KEPT {
             self.lives.remove(0);
         }
@@ -159,4 +194,46 @@ impl Assessor {
         }
         Ok(())
     }
+}
+
+/// A string's fate under the readings `target`, as it follows from its fate `life` under the readings `from` of
+/// the same stop position, where the two differ in one reading of J89-R5 only (`None`: it does not follow):
+/// - `new_stone`: the homes nest (`on-captured-points` within `adjacent` within `anywhere`), and the attacker wins
+///   when no stone of the owner stands on the home at the end, on the same game; so a string alive under a
+///   narrower reading is alive under a wider one, and one dead under a wider reading is dead under a narrower one,
+///   by the same forcing line;
+/// - `confirmation_first`: with the owner moving first he may pass and leave the attacker the position the
+///   attacker would have moved first in, with a plain pass made, which only helps the owner; so a string alive
+///   with the attacker first is alive with the owner first, and one dead with the owner first is dead with the
+///   attacker first.
+fn implied(target: J89Rules, from: J89Rules, life: &StringLife) -> Known {
+    if target == from {
+        return Some((life.alive, life.line.clone()));
+    }
+    let only_new_stone = J89Rules {
+        new_stone: target.new_stone,
+        ..from
+    } == target;
+    if only_new_stone {
+        let narrower = |a: NewStone, b: NewStone| a.within(b) && a != b;
+        if life.alive && narrower(from.new_stone, target.new_stone) {
+            return Some((true, Vec::new()));
+        }
+        if !life.alive && narrower(target.new_stone, from.new_stone) {
+            return Some((false, life.line.clone()));
+        }
+    }
+    let only_first = J89Rules {
+        confirmation_first: target.confirmation_first,
+        ..from
+    } == target;
+    if only_first {
+        use ConfirmationFirst::{Attacker, Defender};
+        match (from.confirmation_first, target.confirmation_first) {
+            (Attacker, Defender) if life.alive => return Some((true, Vec::new())),
+            (Defender, Attacker) if !life.alive => return Some((false, Vec::new())),
+            _ => {}
+        }
+    }
+    None
 }

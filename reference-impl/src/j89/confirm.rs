@@ -188,6 +188,17 @@ impl NewStone {
         home
     }
 
+    /// J89-R5: whether this reading's home lies within `other`'s for every string (`on-captured-points` within
+    /// `adjacent` within `anywhere`).
+    pub fn within(self, other: NewStone) -> bool {
+        let width = |n: NewStone| match n {
+            NewStone::OnCapturedPoints => 0,
+            NewStone::Adjacent => 1,
+            NewStone::Anywhere => 2,
+        };
+        width(self) <= width(other)
+    }
+
     /// J89-R14: whether the string's fate is read from its own region (its points and their neighbours), so that
     /// the search may play within the region; not under `anywhere`, where a stone outside may keep it alive.
     pub fn local(self) -> bool {

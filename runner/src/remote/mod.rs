@@ -1133,3 +1133,10 @@ pub fn beyond_search_allowance(message: &str) -> bool {
     message.contains("the status search needs more")
         || message.contains("the status search needs lines longer")
 }
+
+/// PROTO-11.11: whether a check's failure is the engine's refusal to read statuses from played confirmations
+/// that were not played (`? no confirmation with ... attacking was played (J89-R2, as-played)`): a claim without
+/// the players' lines cannot be judged under `confirmation: as-played`.
+pub fn no_played_confirmation(message: &str) -> bool {
+    message.contains("was played (J89-R2, as-played)")
+}
