@@ -124,7 +124,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     let mut profile = None;
     let (mut readings, mut reading_options, mut product, mut threads, mut readings_report) =
         (None, Vec::new(), false, 2usize, None);
-    let mut solver_timeout_given = false;
+    let mut reading_timeout = gorules_runner::readings::READING_TIMEOUT;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
@@ -150,8 +150,7 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
             "--gtp-only" => options.gtp_only = true,
             "--fail-undecided" => options.fail_undecided = true,
             "--solver-timeout" => {
-                options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?;
-                solver_timeout_given = true;
+                options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
             "--solver-nodes" => options.solver_nodes = Some(nodes(&value("--solver-nodes")?)?),
             "--readings" => {
@@ -169,6 +168,9 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
                     .collect()
             }
             "--product" => product = true,
+            "--reading-timeout" => {
+                reading_timeout = seconds("--reading-timeout", &value("--reading-timeout")?)?
+            }
             "--threads" => {
                 let v = value("--threads")?;
                 threads = v
@@ -215,11 +217,9 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
                 product,
                 filter: rest.pop(),
                 threads,
+                reading_timeout,
             };
             gorules_runner::readings::readings(&request).map_err(|e| format!("--readings: {e}"))?;
-            if !solver_timeout_given {
-                options.solver_timeout = gorules_runner::readings::SOLVER_TIMEOUT;
-            }
             Some(request)
         }
     };

@@ -25,10 +25,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// The timeout of each command that searches in the matrix unless `--solver-timeout` says otherwise (the engine
-/// is given nine tenths of it, PROTO-3.15): a cell whose search needs more is undecided, never a pass or a fail.
-pub const SOLVER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
 /// What to run: a ruleset, the options to vary (none: all), single changes or their product, and a filter.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -42,6 +38,9 @@ pub struct Request {
     pub filter: Option<String>,
     /// Workers (engines) running at once.
     pub threads: usize,
+    /// The most a searching command may take under a reading other than the default
+    /// ([`reading_allowance`]).
+    pub reading_timeout: std::time::Duration,
 }
 
 /// The readings a request asks for: the default first, then each single change (or the product) in the order of
@@ -107,9 +106,11 @@ pub enum CellVerdict {
     /// A search the check needed ran out of its allowance (PROTO-7.2): unknown.
     Undecided,
     /// The case gives an option the reading changes another value than the default: its claim is stated under
-    /// that value, and the reading does not speak to it; or the reading needs what the source does not give (the
-    /// played confirmations of `confirmation: as-played`).
+    /// that value, and the reading does not speak to it.
     NotApplicable,
+    /// The reading needs what the source does not give (the played confirmations of `confirmation: as-played`):
+    /// the claim cannot be judged under it, so the reading does not satisfy it.
+    NoData,
     /// The engine failed or lacked something: unknown.
     Error,
 }
@@ -122,13 +123,14 @@ impl CellVerdict {
             CellVerdict::Fail => 'x',
             CellVerdict::Undecided => '?',
             CellVerdict::NotApplicable => '-',
+            CellVerdict::NoData => 'o',
             CellVerdict::Error => '!',
         }
     }
 
     /// Whether the reading may still satisfy this row (pass, not applicable, or unknown).
     fn possible(self) -> bool {
-        self != CellVerdict::Fail
+        !matches!(self, CellVerdict::Fail | CellVerdict::NoData)
     }
 
     /// Whether the reading satisfies this row for certain (pass or not applicable).
@@ -179,8 +181,12 @@ pub struct Row {
 pub struct Need {
     /// The row.
     pub row: String,
-    /// The readings that pass it (or do not apply to it).
+    /// The readings that pass it.
     pub passes_under: Vec<String>,
+    /// The readings that do not apply to it (the case pins that option to another value).
+    pub not_applicable_under: Vec<String>,
+    /// The readings under which the source does not give what they need to judge it.
+    pub no_data_under: Vec<String>,
     /// The readings whose cell is undecided or an error.
     pub unknown_under: Vec<String>,
     /// The readings that fail it.
@@ -265,7 +271,13 @@ impl Item {
 }
 
 /// The cells of one case: its rows, in the order of its checks.
-fn run_item(item: &Item, readings: &[Reading], engine: &mut Option<Remote>, options: &Options) -> Vec<Row> {
+fn run_item(
+    item: &Item,
+    readings: &[Reading],
+    engine: &mut Option<Remote>,
+    options: &Options,
+    cap: std::time::Duration,
+) -> Vec<Row> {
     let ruleset = match item {
         Item::Grid(c) => c.readings_ruleset(),
         Item::Kee(_) => Some(ReadingsRuleset::Kee),
@@ -319,7 +331,8 @@ fn run_item(item: &Item, readings: &[Reading], engine: &mut Option<Remote>, opti
         let cells = run_reading(item, reading, engine, &reading_options);
         if j == 0 {
             let slowest = cells.iter().map(|c| c.2).fold(0.0, f64::max);
-            reading_options.solver_timeout = reading_allowance(slowest, options.solver_timeout);
+            reading_options.solver_timeout =
+                reading_allowance(slowest, cap.min(options.solver_timeout));
             if let Some(e) = engine.as_mut() {
                 e.solver_timeout = reading_options.solver_timeout;
             }
@@ -338,18 +351,21 @@ fn run_item(item: &Item, readings: &[Reading], engine: &mut Option<Remote>, opti
     rows
 }
 
-/// The timeout of each searching command under a reading other than the first (the default): four times the
-/// slowest check of the case under the first reading, at least [`MIN_READING_TIMEOUT`], at most `timeout`. A
-/// reading that makes a case much harder (the confirmation on the whole board, J89-R12) is undecided there
-/// sooner; it never passes or fails for want of time.
-pub fn reading_allowance(slowest_seconds: f64, timeout: std::time::Duration) -> std::time::Duration {
-    std::time::Duration::from_secs_f64(4.0 * slowest_seconds)
+/// The timeout of each searching command under a reading other than the first (the default): twice the slowest
+/// check of the case under the first reading, at least [`MIN_READING_TIMEOUT`], at most `cap` (the matrix's
+/// `--reading-timeout`). A reading that makes a case much harder (the confirmation on the whole board, J89-R12)
+/// is undecided there sooner; it never passes or fails for want of time.
+pub fn reading_allowance(slowest_seconds: f64, cap: std::time::Duration) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(2.0 * slowest_seconds)
         .max(MIN_READING_TIMEOUT)
-        .min(timeout)
+        .min(cap)
 }
 
 /// The least timeout of a searching command under a reading other than the default.
 pub const MIN_READING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The most, by default, of a searching command under a reading other than the default (`--reading-timeout`).
+pub const READING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
 fn note(
     field: &str,
@@ -453,7 +469,7 @@ fn ask(
         Verdict::Pass => (CellVerdict::Pass, String::new()),
         Verdict::Fail(m) if remote::beyond_search_allowance(&m) => (CellVerdict::Undecided, m),
         Verdict::Fail(m) if remote::no_played_confirmation(&m) => (
-            CellVerdict::NotApplicable,
+            CellVerdict::NoData,
             format!("the source gives no played confirmation: {m}"),
         ),
         Verdict::Fail(m) => (CellVerdict::Fail, m),
@@ -522,7 +538,7 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(item) = items.get(i) else { break };
                     let started = Instant::now();
-                    let rows = run_item(item, &readings, &mut engine, options);
+                    let rows = run_item(item, &readings, &mut engine, options, request.reading_timeout);
                     eprintln!(
                         "readings: {} ({} checks x {} readings) in {:.1} s",
                         item.id(),
@@ -604,10 +620,16 @@ pub fn conclude(readings: &[String], rows: &[Row]) -> Conclusion {
     };
     let needs: Vec<Need> = rows
         .iter()
-        .filter(|r| r.cells.iter().any(|c| c.verdict == CellVerdict::Fail))
+        .filter(|r| {
+            r.cells
+                .iter()
+                .any(|c| matches!(c.verdict, CellVerdict::Fail | CellVerdict::NoData))
+        })
         .map(|r| Need {
             row: r.id.clone(),
-            passes_under: pick(r, CellVerdict::certain),
+            passes_under: pick(r, |v| v == CellVerdict::Pass),
+            not_applicable_under: pick(r, |v| v == CellVerdict::NotApplicable),
+            no_data_under: pick(r, |v| v == CellVerdict::NoData),
             unknown_under: pick(r, |v| matches!(v, CellVerdict::Undecided | CellVerdict::Error)),
             fails_under: pick(r, |v| v == CellVerdict::Fail),
         })
@@ -682,7 +704,7 @@ pub fn table(m: &Matrix) -> String {
     }
     let _ = writeln!(
         out,
-        "cells: + pass, * pass that removes an erratum, x fail, ? undecided, - not applicable, ! error"
+        "cells: + pass, * pass that removes an erratum, x fail, ? undecided, - not applicable (the case pins the option), o no data (the source gives no input the reading needs), ! error"
     );
     let width = m.rows.iter().map(|r| r.id.len()).max().unwrap_or(0);
     let header: String = (0..m.readings.len())
@@ -735,10 +757,20 @@ pub fn table(m: &Matrix) -> String {
     for n in &c.needs {
         let _ = writeln!(
             out,
-            "{} passes under: {}; fails under: {}{}",
+            "{} passes under: {}; fails under: {}{}{}{}",
             n.row,
             list(&n.passes_under),
             list(&n.fails_under),
+            if n.not_applicable_under.is_empty() {
+                String::new()
+            } else {
+                format!("; not applicable under: {}", list(&n.not_applicable_under))
+            },
+            if n.no_data_under.is_empty() {
+                String::new()
+            } else {
+                format!("; no data under: {}", list(&n.no_data_under))
+            },
             if n.unknown_under.is_empty() {
                 String::new()
             } else {

@@ -95,6 +95,7 @@ fn the_matrix_finds_the_one_reading_a_planted_case_needs() {
         product: false,
         filter: None,
         threads: 1,
+        reading_timeout: readings::READING_TIMEOUT,
     };
     let m = readings::run(&root, &request, &Options::default()).expect("the matrix");
     assert_eq!(
