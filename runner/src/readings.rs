@@ -324,8 +324,12 @@ fn run_item(
             cells: Vec::new(),
         })
         .collect();
-    // The default reading's searches set the allowance of the others (see `reading_allowance`).
+    // The default reading's searches set the allowance of the others (see `reading_allowance`); the engine, which
+    // may come from the worker's last case, starts with the full allowance.
     let mut reading_options = options.clone();
+    if let Some(e) = engine.as_mut() {
+        e.solver_timeout = options.solver_timeout;
+    }
     for (j, reading) in readings.iter().enumerate() {
         let label = reading.label();
         let cells = run_reading(item, reading, engine, &reading_options);
@@ -754,12 +758,17 @@ pub fn table(m: &Matrix) -> String {
     if !c.unjudged.is_empty() {
         let _ = writeln!(out, "readings under which no example could be judged: {}", list(&c.unjudged));
     }
-    for n in &c.needs {
+    for n in c.needs.iter().filter(|n| !n.fails_under.is_empty()) {
+        let passes = if n.passes_under.len() > 4 {
+            format!("{} readings", n.passes_under.len())
+        } else {
+            list(&n.passes_under)
+        };
         let _ = writeln!(
             out,
             "{} passes under: {}; fails under: {}{}{}{}",
             n.row,
-            list(&n.passes_under),
+            passes,
             list(&n.fails_under),
             if n.not_applicable_under.is_empty() {
                 String::new()
