@@ -34,7 +34,7 @@ pub struct Request {
     pub options: Vec<String>,
     /// The full product of the options' values, rather than one change at a time from the default.
     pub product: bool,
-    /// Only the cases whose id contains this.
+    /// Only the cases whose id contains this (or one of these, separated by commas).
     pub filter: Option<String>,
     /// Workers (engines) running at once.
     pub threads: usize,
@@ -496,7 +496,7 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
         seed && request
             .filter
             .as_deref()
-            .is_none_or(|f| id.contains(f))
+            .is_none_or(|f| f.split(',').any(|f| id.contains(f)))
     };
     let items: Vec<Item> = match request.ruleset {
         ReadingsRuleset::Kee => suite
