@@ -172,5 +172,10 @@ fn disjoint_rows_conflict_and_unknown_cells_prove_nothing() {
     assert!(c.conflicts.iter().any(|k| k.a == "a" && k.b == "c"));
     assert!(c.unsatisfied.is_empty());
     let c = readings::conclude(&labels, &rows[3..]);
-    assert_eq!(c.consistent, labels, "not applicable counts for a reading");
+    assert_eq!(
+        c.consistent,
+        ["r0", "r2"],
+        "not applicable does not count against a reading"
+    );
+    assert_eq!(c.unjudged, ["r1"], "a reading no row is judged under");
 }
