@@ -58,7 +58,12 @@ impl ReadingsRuleset {
                     .map(|&k| {
                         let first = default.word(k);
                         let mut values = vec![first.clone()];
-                        values.extend(k.values().into_iter().filter(|v| *v != first).map(String::from));
+                        values.extend(
+                            k.values()
+                                .into_iter()
+                                .filter(|v| *v != first)
+                                .map(String::from),
+                        );
                         (k.name(), values)
                     })
                     .collect()
@@ -151,10 +156,7 @@ impl Reading {
         for (k, v) in &self.0 {
             let values = ruleset.values(k)?;
             if !values.contains(v) {
-                return Err(format!(
-                    "`{k}={v}`: expected one of {}",
-                    values.join(", ")
-                ));
+                return Err(format!("`{k}={v}`: expected one of {}", values.join(", ")));
             }
         }
         Ok(())

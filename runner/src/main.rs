@@ -178,9 +178,13 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
                     .parse::<usize>()
                     .ok()
                     .filter(|n| (1..=64).contains(n))
-                    .ok_or_else(|| format!("--threads `{v}`: expected a number of engines from 1 to 64"))?;
+                    .ok_or_else(|| {
+                        format!("--threads `{v}`: expected a number of engines from 1 to 64")
+                    })?;
             }
-            "--readings-report" => readings_report = Some(PathBuf::from(value("--readings-report")?)),
+            "--readings-report" => {
+                readings_report = Some(PathBuf::from(value("--readings-report")?))
+            }
             _ => rest.push(a),
         }
     }
@@ -201,7 +205,9 @@ fn parse(args: Vec<String>, root: &Path) -> Result<Cli, String> {
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
     let readings = match readings {
         None if !reading_options.is_empty() || product || readings_report.is_some() => {
-            return Err("--options, --product and --readings-report go with --readings RULESET".into())
+            return Err(
+                "--options, --product and --readings-report go with --readings RULESET".into(),
+            )
         }
         None => None,
         Some(ruleset) => {
@@ -296,11 +302,7 @@ fn main() -> ExitCode {
 
 /// `--readings`: runs the matrix, prints its table, and writes its JSON to `--readings-report`. Exit status 0
 /// when it ran (whatever it shows), 1 when the report could not be written, 2 when it could not run.
-fn run_readings(
-    root: &Path,
-    request: &gorules_runner::readings::Request,
-    cli: &Cli,
-) -> ExitCode {
+fn run_readings(root: &Path, request: &gorules_runner::readings::Request, cli: &Cli) -> ExitCode {
     let out = match cli
         .readings_report
         .as_deref()

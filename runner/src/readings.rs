@@ -9,8 +9,8 @@
 //! readings that decide them, J89-R13) answers a reading that only scores, and a territory check after a status
 //! check, without a new search. No cell is inferred from another: every cell is asked of the engine.
 
-use crate::remote::{self, Remote};
 use crate::engine::Engine as _;
+use crate::remote::{self, Remote};
 use crate::verdict::Verdict;
 use crate::{checks, kee, Options};
 use gorules_cases::kee::{KeeCase, KeeCheck};
@@ -300,7 +300,11 @@ fn run_item(
             (names, errata, source_words(&c.source))
         }
         Item::Kee(c) => {
-            let names: Vec<String> = c.source_checks().iter().map(|k| k.name().to_string()).collect();
+            let names: Vec<String> = c
+                .source_checks()
+                .iter()
+                .map(|k| k.name().to_string())
+                .collect();
             let errata = names
                 .iter()
                 .map(|n| {
@@ -461,7 +465,13 @@ fn ask(
     if engine.is_none() {
         match crate::start_engine(options) {
             Ok(e) => *engine = Some(e),
-            Err(e) => return (CellVerdict::Error, format!("the engine did not start: {e}"), 0.0),
+            Err(e) => {
+                return (
+                    CellVerdict::Error,
+                    format!("the engine did not start: {e}"),
+                    0.0,
+                )
+            }
         }
     }
     let Some(e) = engine.as_mut() else {
@@ -542,7 +552,13 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(item) = items.get(i) else { break };
                     let started = Instant::now();
-                    let rows = run_item(item, &readings, &mut engine, options, request.reading_timeout);
+                    let rows = run_item(
+                        item,
+                        &readings,
+                        &mut engine,
+                        options,
+                        request.reading_timeout,
+                    );
                     eprintln!(
                         "readings: {} ({} checks x {} readings) in {:.1} s",
                         item.id(),
@@ -607,7 +623,9 @@ pub fn conclude(readings: &[String], rows: &[Row]) -> Conclusion {
         .collect();
     let consistent_if_unknown_pass = (0..readings.len())
         .filter(|&j| {
-            judged(j) && column(j).all(CellVerdict::possible) && !column(j).all(CellVerdict::certain)
+            judged(j)
+                && column(j).all(CellVerdict::possible)
+                && !column(j).all(CellVerdict::certain)
         })
         .map(|j| readings[j].clone())
         .collect();
@@ -634,7 +652,9 @@ pub fn conclude(readings: &[String], rows: &[Row]) -> Conclusion {
             passes_under: pick(r, |v| v == CellVerdict::Pass),
             not_applicable_under: pick(r, |v| v == CellVerdict::NotApplicable),
             no_data_under: pick(r, |v| v == CellVerdict::NoData),
-            unknown_under: pick(r, |v| matches!(v, CellVerdict::Undecided | CellVerdict::Error)),
+            unknown_under: pick(r, |v| {
+                matches!(v, CellVerdict::Undecided | CellVerdict::Error)
+            }),
             fails_under: pick(r, |v| v == CellVerdict::Fail),
         })
         .collect();
@@ -720,7 +740,11 @@ pub fn table(m: &Matrix) -> String {
             .cells
             .iter()
             .map(|c| {
-                let mark = if c.resolves_erratum { '*' } else { c.verdict.mark() };
+                let mark = if c.resolves_erratum {
+                    '*'
+                } else {
+                    c.verdict.mark()
+                };
                 format!("{mark:<4}")
             })
             .collect();
@@ -747,7 +771,11 @@ pub fn table(m: &Matrix) -> String {
             v.join("; ")
         }
     };
-    let _ = writeln!(out, "\nreadings that satisfy every example: {}", list(&c.consistent));
+    let _ = writeln!(
+        out,
+        "\nreadings that satisfy every example: {}",
+        list(&c.consistent)
+    );
     if !c.consistent_if_unknown_pass.is_empty() {
         let _ = writeln!(
             out,
@@ -756,7 +784,11 @@ pub fn table(m: &Matrix) -> String {
         );
     }
     if !c.unjudged.is_empty() {
-        let _ = writeln!(out, "readings under which no example could be judged: {}", list(&c.unjudged));
+        let _ = writeln!(
+            out,
+            "readings under which no example could be judged: {}",
+            list(&c.unjudged)
+        );
     }
     for n in c.needs.iter().filter(|n| !n.fails_under.is_empty()) {
         let passes = if n.passes_under.len() > 4 {

@@ -78,8 +78,11 @@ fn root(name: &str) -> PathBuf {
     std::fs::create_dir_all(root.join("cases/j89")).expect("a temporary folder");
     for entry in std::fs::read_dir(real.join("spec")).expect("the spec") {
         let path = entry.expect("a spec file").path();
-        std::fs::copy(&path, root.join("spec").join(path.file_name().expect("a name")))
-            .expect("copied");
+        std::fs::copy(
+            &path,
+            root.join("spec").join(path.file_name().expect("a name")),
+        )
+        .expect("copied");
     }
     std::fs::write(root.join("cases/j89/planted-seki.yaml"), PLANTED).expect("written");
     std::fs::write(root.join("cases/j89/planted-constructed.yaml"), CONSTRUCTED).expect("written");
@@ -100,10 +103,18 @@ fn the_matrix_finds_the_one_reading_a_planted_case_needs() {
     let m = readings::run(&root, &request, &Options::default()).expect("the matrix");
     assert_eq!(
         m.readings,
-        ["default", "new_stone=on-captured-points", "new_stone=anywhere"]
+        [
+            "default",
+            "new_stone=on-captured-points",
+            "new_stone=anywhere"
+        ]
     );
     let ids: Vec<&str> = m.rows.iter().map(|r| r.id.as_str()).collect();
-    assert_eq!(ids, ["planted-seki::seki"], "the constructed case is left out");
+    assert_eq!(
+        ids,
+        ["planted-seki::seki"],
+        "the constructed case is left out"
+    );
     let verdicts: Vec<CellVerdict> = m.rows[0].cells.iter().map(|c| c.verdict).collect();
     assert_eq!(
         verdicts,
@@ -134,7 +145,16 @@ fn the_matrix_finds_the_one_reading_a_planted_case_needs() {
     assert_eq!(m.readings.len(), 6);
     let want: Vec<String> = ["groups", "strings"]
         .iter()
-        .map(|s| Reading([("new_stone".to_string(), "anywhere".to_string()), ("seki_stones".to_string(), s.to_string())].into()).label())
+        .map(|s| {
+            Reading(
+                [
+                    ("new_stone".to_string(), "anywhere".to_string()),
+                    ("seki_stones".to_string(), s.to_string()),
+                ]
+                .into(),
+            )
+            .label()
+        })
         .collect();
     assert_eq!(m.conclusion.consistent, want);
     let _ = std::fs::remove_dir_all(&root);
@@ -155,7 +175,11 @@ fn disjoint_rows_conflict_and_unknown_cells_prove_nothing() {
         id: id.into(),
         source: String::new(),
         errata: Vec::new(),
-        cells: ["r0", "r1", "r2"].iter().zip(v).map(|(r, v)| cell(r, v)).collect(),
+        cells: ["r0", "r1", "r2"]
+            .iter()
+            .zip(v)
+            .map(|(r, v)| cell(r, v))
+            .collect(),
     };
     use CellVerdict::{Fail, NotApplicable, Pass, Undecided};
     let labels: Vec<String> = ["r0", "r1", "r2"].iter().map(|s| s.to_string()).collect();

@@ -4,8 +4,8 @@
 
 use super::as_played::{resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 use super::confirm::{ConfirmError, ConfirmMove, Confirmation, J89Rules};
-use super::search::SearchLimits;
 use super::confirm::{ConfirmationFirst, NewStone};
+use super::search::SearchLimits;
 use super::search::{string_life_knowing, Known, StringLife};
 use super::territory::{assess_given, Assessment};
 use crate::color::{ByColor, Color};
@@ -51,7 +51,13 @@ pub struct Assessor {
     /// J89-R13: the last confirmation that could not be decided: its stop position, the readings that decide it,
     /// the error and the allowance it had (nodes, and the time left when it started, if it had a deadline). The
     /// same question within no more allowance is answered with the same error without a new search.
-    failed: Option<(Position, J89Rules, ConfirmError, usize, Option<std::time::Duration>)>,
+    failed: Option<(
+        Position,
+        J89Rules,
+        ConfirmError,
+        usize,
+        Option<std::time::Duration>,
+    )>,
 }
 
 /// How many decided confirmations an assessor keeps.
