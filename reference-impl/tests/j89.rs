@@ -173,13 +173,23 @@ fn dead_stones_of_both_colours_in_a_region_make_it_territory_under_both() {
         assessor.assess(&p, no_search).is_ok(),
         "a reading that only scores needs no new search"
     );
+    // Every contested string of the corner is dead under `adjacent`, so dead under the narrower
+    // `on-captured-points` (J89-R5's homes nest): settled without a search.
     let mut assessor = assessor.under(J89Rules {
         new_stone: NewStone::OnCapturedPoints,
         ..both
     });
+    assert_eq!(
+        assessor.assess(&p, no_search).expect("settled").strings,
+        a.strings
+    );
+    let mut assessor = assessor.under(J89Rules {
+        ko_pass: KoPass::Pooled,
+        ..both
+    });
     assert!(
         assessor.assess(&p, no_search).is_err(),
-        "a reading of the confirmation needs a new search"
+        "a reading of the confirmation that nothing settles needs a new search"
     );
 }
 

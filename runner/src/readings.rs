@@ -520,6 +520,8 @@ pub fn run(root: &Path, request: &Request, options: &Options) -> Result<Matrix, 
             .cases
             .into_iter()
             .map(|lc| lc.case)
+            // NAJ-9.4: a case marked `j2003` records the seed's claim under the Japanese 2003 Rules, not NAJ's.
+            .filter(|c| !matches!(&c.ruleset, gorules_cases::model::Ruleset::Naj(o) if o.j2003))
             .filter(|c| c.readings_ruleset() == Some(r) && keep(&c.id, c.source.is_seed_example()))
             .map(Item::Grid)
             .collect(),
