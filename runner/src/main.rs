@@ -10,6 +10,12 @@
 //! fails the run). Everything else goes to
 //! libtest: a filter, `--ignored`, `--list`, `--test-threads N`, ...
 //!
+//! `--readings RULESET` (japanese-1989, naj, kee) runs the readings matrix instead (spec/readings.md): `--options
+//! a,b` (the options to vary, default all), `--product` (every combination of their values rather than single
+//! changes), `--threads N` (engines at once, default 2), `--reading-timeout SECONDS` (the most a searching command
+//! gets under a reading other than the default, default 20), `--readings-report FILE` (JSON), and at most one
+//! filter (case ids containing it, or one of several separated by commas).
+//!
 //! Exit status: 0 when every check counted passed or was expected (known failure, ignored, undecided); 101 when a
 //! check failed, the engine failed (PROTO-7.4) or a baseline check passed; 2 for a bad option (the message names
 //! it, its value and what it takes); 1 when the report or the baseline could not be written. The report and the
