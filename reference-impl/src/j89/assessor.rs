@@ -158,14 +158,14 @@ impl Assessor {
                 _ => false,
             };
             if *k == key && at == stop && within(limits.deadline.remaining()) {
-                return Err(e.clone());
+                return Err(*e);
             }
         }
         let time = limits.deadline.remaining();
         let life = match string_life_knowing(stop, self.rules, limits, &known) {
             Ok(life) => Arc::new(life),
             Err(e) => {
-                self.failed = Some((stop.clone(), key, e.clone(), limits.nodes, time));
+                self.failed = Some((stop.clone(), key, e, limits.nodes, time));
                 return Err(e);
             }
         };
