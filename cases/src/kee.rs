@@ -516,9 +516,19 @@ pub struct KeeErratum {
     pub ours: crate::model::serde_yaml_value::Value,
     /// The reasoning, with the proving line.
     pub why: String,
+    /// CASE-6.1: the reading (option values of the Kee rules) under which the source's claim holds, so that
+    /// choosing it removes this erratum.
+    #[serde(default)]
+    pub resolved_by: std::collections::BTreeMap<String, crate::model::serde_yaml_value::Value>,
 }
 
 impl KeeCase {
+    /// CASE-6: the checks as the source claims them, no erratum applied (the readings matrix judges a reading
+    /// against these).
+    pub fn source_checks(&self) -> Vec<KeeCheck> {
+        self.checks.clone()
+    }
+
     /// The checks with every erratum applied (CASE-6): the check expects our answer. Errata may correct a
     /// `kee_value` check's `value` or one of its `replies.<play>`, and a `kee_game` check's `prohibitions`
     /// (written `AT PLAYER CONDITION; ...`, empty for none) or `end`.

@@ -10,6 +10,7 @@ pub mod kee;
 pub mod lint;
 pub mod model;
 pub mod moves;
+pub mod readings;
 pub mod resolve;
 pub mod suite;
 mod yaml;

@@ -798,6 +798,10 @@ pub struct Erratum {
     pub ours: serde_yaml_value::Value,
     /// The reasoning.
     pub why: String,
+    /// CASE-6.1: the reading (option values of the case's ruleset) under which the source's claim holds, so that
+    /// choosing it removes this erratum.
+    #[serde(default)]
+    pub resolved_by: std::collections::BTreeMap<String, serde_yaml_value::Value>,
 }
 
 /// Loose values for errata, kept as text (no YAML type leaks out of `yaml.rs`).

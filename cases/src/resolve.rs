@@ -155,6 +155,12 @@ impl Check {
 }
 
 impl Case {
+    /// CASE-6: the checks as the source claims them, no erratum applied (the readings matrix judges a reading
+    /// against these).
+    pub fn source_checks(&self) -> Vec<Check> {
+        self.checks.clone()
+    }
+
     /// The checks with every erratum applied: where the source is wrong, the check expects our answer
     /// (CASE-6). Errors name the erratum that cannot be applied.
     pub fn effective_checks(&self) -> Result<Vec<Check>, String> {

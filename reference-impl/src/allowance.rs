@@ -23,6 +23,11 @@ impl Deadline {
         Deadline(Instant::now().checked_add(duration))
     }
 
+    /// The time left before the deadline (`None`: no deadline).
+    pub fn remaining(self) -> Option<Duration> {
+        self.0.map(|t| t.saturating_duration_since(Instant::now()))
+    }
+
     /// Whether the deadline has passed.
     pub fn passed(self) -> bool {
         self.0.is_some_and(|t| Instant::now() >= t)

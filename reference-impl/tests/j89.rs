@@ -3,9 +3,9 @@
 //! graph and with its own forcing lines played as confirmations (J89-R2).
 
 use gorules_ref::j89::{
-    assess, decide, decide_first, play_out, successors, ConfirmGame, ConfirmMove, ConfirmState,
-    Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, J89Rules,
-    KoPass, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
+    assess, decide, decide_first, play_out, successors, Assessor, ConfirmGame, ConfirmMove,
+    ConfirmState, Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside,
+    J89Rules, KoPass, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
@@ -124,6 +124,72 @@ fn two_shared_liberties_make_a_seki_without_territory() {
     assert_eq!(
         a.score(ByColor::from_fn(|c| if c == Color::Black { 2 } else { 0 })),
         2
+    );
+}
+
+/// The corner of seed 002's Example 9 as our case `j89-example-09-resolving-a-direct-ko` builds it: seven black
+/// stones and one white stone, all dead, inside a pass-alive white wall.
+const DIRECT_KO: [&str; 5] = [".O#OO.", "##.#OO", "O###O.", "OOOOOO", ".O.O.O"];
+
+#[test]
+fn dead_stones_of_both_colours_in_a_region_make_it_territory_under_both() {
+    // J89-R8: by default the white stone's own death keeps the corner out of White's regions (no territory, as
+    // the seed says); under `dead_in_regions: both` the corner is one White region of ten points, the seven black
+    // stones are White's prisoners and the dead white stone is Black's.
+    let p = pos(&DIRECT_KO);
+    let default = assess(&p, J89Rules::default(), DEFAULT_LIMITS).expect("decided");
+    assert_eq!(default.territory[Color::White].len(), 5);
+    assert_eq!(default.score(ByColor::from_fn(|_| 0)), -5);
+    let both = J89Rules {
+        dead_in_regions: DeadInRegions::Both,
+        ..J89Rules::default()
+    };
+    let a = assess(&p, both, DEFAULT_LIMITS).expect("decided");
+    assert_eq!(a.strings, default.strings, "the statuses do not change");
+    assert_eq!(a.territory[Color::White].len(), 15);
+    assert!(a.territory[Color::Black].is_empty());
+    assert_eq!(a.removed[Color::White].len(), 7);
+    assert_eq!(a.removed[Color::Black].len(), 1);
+    assert!(a.dead_left.is_empty());
+    assert_eq!(a.score(ByColor::from_fn(|_| 0)), 1 - (15 + 7));
+    // An assessor that decided the confirmation under the default reuses it under `both` (only the scoring
+    // changed) and answers as a fresh assessment does.
+    let mut assessor = Assessor::new(J89Rules::default());
+    let first = assessor.assess(&p, DEFAULT_LIMITS).expect("decided");
+    assert_eq!(*first, default);
+    let mut assessor = assessor.under(both);
+    assert_eq!(*assessor.assess(&p, DEFAULT_LIMITS).expect("decided"), a);
+    let no_search = SearchLimits {
+        states: 0,
+        nodes: 0,
+        ..DEFAULT_LIMITS
+    };
+    let mut assessor = assessor.under(J89Rules {
+        dead_in_regions: DeadInRegions::None,
+        seki_stones: SekiStones::Strings,
+        ..both
+    });
+    assert!(
+        assessor.assess(&p, no_search).is_ok(),
+        "a reading that only scores needs no new search"
+    );
+    // Every contested string of the corner is dead under `adjacent`, so dead under the narrower
+    // `on-captured-points` (J89-R5's homes nest): settled without a search.
+    let mut assessor = assessor.under(J89Rules {
+        new_stone: NewStone::OnCapturedPoints,
+        ..both
+    });
+    assert_eq!(
+        assessor.assess(&p, no_search).expect("settled").strings,
+        a.strings
+    );
+    let mut assessor = assessor.under(J89Rules {
+        ko_pass: KoPass::Pooled,
+        ..both
+    });
+    assert!(
+        assessor.assess(&p, no_search).is_err(),
+        "a reading of the confirmation that nothing settles needs a new search"
     );
 }
 
@@ -251,7 +317,7 @@ proptest! {
                 let attacker = s.color.opponent();
                 for ko_pass in [KoPass::Designated, KoPass::Pooled] {
                     let Ok(game) = ConfirmGame::build(&p, attacker, attacker, &off, ko_pass, 20_000) else { continue };
-                    for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints] {
+                    for new_stone in [NewStone::Adjacent, NewStone::OnCapturedPoints, NewStone::Anywhere] {
                         let home = new_stone.home(&p, &s.stones);
                         let exact = game.can_capture(&home);
                         // The depth-first search may refuse (open boards full of captures are hard for it); where
@@ -291,6 +357,58 @@ proptest! {
             if exact {
                 let Ok(a) = decide(&p, &home, s.color, &off, KoPass::Designated, limits) else { continue };
                 prop_assert!(a.captured, "captured with the defender first but not with the attacker first on\n{}", p);
+            }
+        }
+    }
+
+    /// J89-R5, option `new_stone`: the homes nest (on-captured-points within adjacent within anywhere), so on the
+    /// same confirmation graph a string the attacker captures under a wider reading he captures under every
+    /// narrower one; `anywhere` leaves out only the owner's other stones of the stop.
+    #[test]
+    fn wider_new_stone_readings_capture_less(p in tiny_position()) {
+        let off = ConfirmationBoard::Contested.off_limits(&p);
+        for s in gorules_ref::string::strings(&p) {
+            let attacker = s.color.opponent();
+            let [on, adjacent, anywhere] = [NewStone::OnCapturedPoints, NewStone::Adjacent, NewStone::Anywhere]
+                .map(|n| n.home(&p, &s.stones));
+            prop_assert!(on.is_subset(&adjacent) && adjacent.is_subset(&anywhere));
+            for q in p.board().points() {
+                let owners_other = p.get(q) == Some(s.color) && !s.stones.contains(q);
+                prop_assert_eq!(anywhere.contains(q), !owners_other, "{:?} on\n{}", q, p);
+            }
+            let Ok(game) = ConfirmGame::build(&p, attacker, attacker, &off, KoPass::Designated, 20_000) else { continue };
+            let [c_on, c_adjacent, c_anywhere] = [&on, &adjacent, &anywhere].map(|h| game.can_capture(h));
+            prop_assert!(!c_anywhere || c_adjacent, "on\n{}", p);
+            prop_assert!(!c_adjacent || c_on, "on\n{}", p);
+        }
+    }
+
+    /// J89-R5: an assessor that decided a position under one reading and answers another reading from what that
+    /// settles (the nesting of `new_stone`, the owner's pass under `confirmation_first: defender`) answers as a
+    /// fresh assessment does.
+    #[test]
+    fn readings_settled_by_a_neighbouring_reading_are_exact(p in tiny_position()) {
+        let limits = SearchLimits { states: 20_000, nodes: 20_000, depth: 10_000, ..DEFAULT_LIMITS };
+        let readings = [
+            J89Rules::default(),
+            J89Rules { new_stone: NewStone::Anywhere, ..J89Rules::default() },
+            J89Rules { new_stone: NewStone::OnCapturedPoints, ..J89Rules::default() },
+            J89Rules { confirmation_first: ConfirmationFirst::Defender, ..J89Rules::default() },
+        ];
+        // From the default to each other reading and back (the matrix decides the default first).
+        let pairs = readings[1..]
+            .iter()
+            .flat_map(|&r| [(readings[0], r), (r, readings[0])]);
+        for (from, to) in pairs {
+            {
+                let mut assessor = Assessor::new(from);
+                if assessor.assess(&p, limits).is_err() {
+                    continue;
+                }
+                let mut assessor = assessor.under(to);
+                if let (Ok(kept), Ok(fresh)) = (assessor.assess(&p, limits), assess(&p, to, limits)) {
+                    prop_assert_eq!(&kept.strings, &fresh.strings, "{:?} then {:?} on\n{}", from, to, p);
+                }
             }
         }
     }

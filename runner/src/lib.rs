@@ -8,6 +8,7 @@ pub mod engine;
 pub mod gtp;
 pub mod kee;
 pub mod profile;
+pub mod readings;
 pub mod remote;
 pub mod report;
 pub mod sgf;
@@ -81,16 +82,7 @@ impl Pool {
         if let Some(e) = self.0.lock().ok().and_then(|mut v| v.pop()) {
             return Ok(e);
         }
-        let mut engine = Remote::start_with(
-            options.launch.clone(),
-            options.timeout,
-            options.profile_features.clone(),
-            options.gtp_only,
-        )?;
-        engine.solver_nodes = options.solver_nodes;
-        engine.solver_timeout = options.solver_timeout;
-        engine.set_sizes(options.sizes.clone());
-        Ok(engine)
+        start_engine(options)
     }
 
     fn give_back(&self, e: Remote) {
@@ -98,6 +90,20 @@ impl Pool {
             v.push(e);
         }
     }
+}
+
+/// A fresh engine as `options` describe it, with their solver limits.
+pub fn start_engine(options: &Options) -> Result<Remote, engine::EngineError> {
+    let mut engine = Remote::start_with(
+        options.launch.clone(),
+        options.timeout,
+        options.profile_features.clone(),
+        options.gtp_only,
+    )?;
+    engine.solver_nodes = options.solver_nodes;
+    engine.solver_timeout = options.solver_timeout;
+    engine.set_sizes(options.sizes.clone());
+    Ok(engine)
 }
 
 /// One planned check: its trial name, its kind, and either the job that runs it or why it is ignored.

@@ -2,12 +2,19 @@
 //! engine, in-process, by default) and prints a line per check and a summary table. `gorules-runner --help`
 //! lists every option ([`HELP`]); the README's section for engine authors says the same at length.
 //!
+//! `--readings RULESET` (japanese-1989, naj, kee) runs the readings matrix instead (spec/readings.md): `--options
+//! a,b` (the options to vary, default all), `--product` (every combination of their values rather than single
+//! changes), `--threads N` (engines at once, default 2), `--reading-timeout SECONDS` (the most a searching command
+//! gets under a reading other than the default, default 20), `--readings-report FILE` (JSON), and at most one
+//! filter (case ids containing it, or one of several separated by commas).
+//!
 //! Exit status: 0 when every check counted passed or was expected (known failure, ignored, undecided); 101 when a
 //! check failed, the engine failed (PROTO-7.4) or a baseline check passed; 2 for a bad option (the message names
 //! it, its value and what it takes); 1 when the report or the baseline could not be written. The report and the
 //! baseline are written to a temporary file beside them and renamed into place at the end; an older report is
 //! removed when the run starts, so a run that dies leaves none rather than one that looks current.
 
+use gorules_cases::readings::ReadingsRuleset;
 use gorules_runner::gtp::Launch;
 use gorules_runner::profile::Profile;
 use gorules_runner::source::{self, SuiteSource};
@@ -27,6 +34,7 @@ USAGE:
     gorules-runner --export-sgf DIR [FILTER]
     gorules-runner --replay-sgf FILE [--engine CMD | --profile NAME]
     gorules-runner --differential [DIFFERENTIAL OPTIONS] (--engine CMD | --profile NAME)
+    gorules-runner --readings RULESET [READINGS OPTIONS] [FILTER]
 
 THE ENGINE (default: the reference engine, in-process):
     --engine \"CMD ARGS\"     any GTP engine, started with this command line
@@ -53,6 +61,15 @@ SGF:
     --export-sgf DIR        write every case (or those whose id contains FILTER) as an SGF file to DIR
     --replay-sgf FILE       replay a game record through the engine beside the reference, move by move,
                             and report the first disagreement
+
+THE READINGS MATRIX (spec/readings.md: every seed-sourced case of a ruleset under other readings of its text,
+judged against the source's claims):
+    --readings RULESET      japanese-1989, naj or kee
+    --options A,B           the options to vary (default: all)
+    --product               every combination of their values, not single changes from the default
+    --threads N             engines at once (default 2)
+    --reading-timeout SECONDS   the most a searching command gets under a reading other than the default (20)
+    --readings-report FILE  the matrix as JSON
 
 DIFFERENTIAL TESTING (seeded random games through the engine and the reference, move by move; the
 shortest disagreement is printed as a case file; exit 0 none, 1 one found, 2 a bad option):
@@ -114,6 +131,9 @@ struct Cli {
     mode: Mode,
     options: Options,
     source: SuiteSource,
+    /// `--readings RULESET`: the readings matrix instead of the suite.
+    readings: Option<gorules_runner::readings::Request>,
+    readings_report: Option<PathBuf>,
     report: Option<PathBuf>,
     write_baseline: Option<PathBuf>,
     rest: Vec<String>,
@@ -193,6 +213,9 @@ fn parse(args: Vec<String>, cwd: &Path) -> Result<Cli, String> {
     let (mut report, mut write_baseline, mut rest) = (None, None, Vec::new());
     let (mut engine, mut profile, mut baseline, mut cases) = (None, None, None, None);
     let mut mode = Mode::Run;
+    let (mut readings, mut reading_options, mut product, mut threads, mut readings_report) =
+        (None, Vec::new(), false, 2usize, None);
+    let mut reading_timeout = gorules_runner::readings::READING_TIMEOUT;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
@@ -227,6 +250,38 @@ fn parse(args: Vec<String>, cwd: &Path) -> Result<Cli, String> {
                 options.solver_timeout = seconds("--solver-timeout", &value("--solver-timeout")?)?
             }
             "--solver-nodes" => options.solver_nodes = Some(nodes(&value("--solver-nodes")?)?),
+            "--readings" => {
+                let v = value("--readings")?;
+                readings = Some(
+                    v.parse::<ReadingsRuleset>()
+                        .map_err(|e| format!("--readings {e}"))?,
+                );
+            }
+            "--options" => {
+                reading_options = value("--options")?
+                    .split(',')
+                    .map(|o| o.trim().to_string())
+                    .filter(|o| !o.is_empty())
+                    .collect()
+            }
+            "--product" => product = true,
+            "--reading-timeout" => {
+                reading_timeout = seconds("--reading-timeout", &value("--reading-timeout")?)?
+            }
+            "--threads" => {
+                let v = value("--threads")?;
+                threads = v
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=64).contains(n))
+                    .ok_or_else(|| {
+                        format!("--threads `{v}`: expected a number of engines from 1 to 64")
+                    })?;
+            }
+            "--readings-report" => {
+                readings_report = Some(PathBuf::from(value("--readings-report")?))
+            }
             _ => rest.push(a),
         }
     }
@@ -248,10 +303,38 @@ fn parse(args: Vec<String>, cwd: &Path) -> Result<Cli, String> {
         options.sizes = p.sizes.clone();
     }
     options.profile_features = profile.map(|p| p.features.union(&p.estimates).copied().collect());
+    let readings = match readings {
+        None if !reading_options.is_empty() || product || readings_report.is_some() => {
+            return Err(
+                "--options, --product and --readings-report go with --readings RULESET".into(),
+            )
+        }
+        None => None,
+        Some(ruleset) => {
+            if rest.len() > 1 || rest.iter().any(|a| a.starts_with('-')) {
+                return Err(format!(
+                    "--readings takes one case filter besides its options, found {}",
+                    rest.join(" ")
+                ));
+            }
+            let request = gorules_runner::readings::Request {
+                ruleset,
+                options: reading_options,
+                product,
+                filter: rest.pop(),
+                threads,
+                reading_timeout,
+            };
+            gorules_runner::readings::readings(&request).map_err(|e| format!("--readings: {e}"))?;
+            Some(request)
+        }
+    };
     Ok(Cli {
         mode,
         options,
         source,
+        readings,
+        readings_report,
         report,
         write_baseline,
         rest,
@@ -279,6 +362,9 @@ fn main() -> ExitCode {
             return ExitCode::from(BAD_OPTION);
         }
     };
+    if let Some(request) = &cli.readings {
+        return run_readings(request, &cli);
+    }
     match &cli.mode {
         Mode::Run => {}
         Mode::Help => {
@@ -444,6 +530,38 @@ fn replay_sgf(cli: &Cli, file: &Path) -> ExitCode {
         Ending::Agreed | Ending::IllegalInRecord(_) => ExitCode::SUCCESS,
         Ending::Disagreed(_) | Ending::Stopped(_) => ExitCode::from(101),
     }
+}
+
+/// `--readings`: runs the matrix, prints its table, and writes its JSON to `--readings-report`. Exit status 0
+/// when it ran (whatever it shows), 1 when the report could not be written, 2 when it could not run.
+fn run_readings(request: &gorules_runner::readings::Request, cli: &Cli) -> ExitCode {
+    let out = match cli
+        .readings_report
+        .as_deref()
+        .map(|p| Output::create("--readings-report", p))
+        .transpose()
+    {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("gorules-runner: {e}");
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    let matrix = match gorules_runner::readings::run(&cli.source, request, &cli.options) {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("gorules-runner: --readings: {e}");
+            return ExitCode::from(BAD_OPTION);
+        }
+    };
+    println!("{}", gorules_runner::readings::table(&matrix));
+    if let Some(out) = out {
+        if let Err(e) = out.commit(&gorules_runner::readings::json(&matrix)) {
+            eprintln!("gorules-runner: {e}");
+            return ExitCode::from(NOT_WRITTEN);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// The report and the baseline to write, their temporary files created now; an older report is removed, since

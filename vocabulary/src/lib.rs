@@ -527,6 +527,8 @@ vocabulary!(
         Adjacent = "adjacent",
         /// On one of the string's points.
         OnCapturedPoints = "on-captured-points",
+        /// Anywhere the owner had no stone at the stop.
+        Anywhere = "anywhere",
     }
 );
 
@@ -563,6 +565,8 @@ vocabulary!(
         Opponent = "opponent",
         /// None.
         None = "none",
+        /// Dead stones of both colours.
+        Both = "both",
     }
 );
 

@@ -22,6 +22,17 @@ pub fn lint_kee_case(suite: &Suite, lc: &LoadedKeeCase) -> Vec<CaseError> {
     if let Err(m) = case.effective_checks() {
         e(lc.locate("errata", None, 1), m);
     }
+    // CASE-6.1: a reading that resolves an erratum is one of the Kee rules'.
+    for er in &case.errata {
+        if let Err(m) =
+            crate::readings::resolved_by(&er.resolved_by, crate::readings::ReadingsRuleset::Kee)
+        {
+            e(
+                lc.locate("errata", None, 1),
+                format!("erratum for check `{}`: resolved_by: {m}", er.check),
+            );
+        }
+    }
     checks(lc, &mut e);
     out
 }

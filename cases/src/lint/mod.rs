@@ -351,6 +351,20 @@ fn lint_errata(lc: &LoadedCase, names: &BTreeSet<&str>, e: &mut dyn FnMut(usize,
                 ),
             );
         }
+        // CASE-6.1: a reading that resolves the erratum is one of the ruleset's.
+        if !er.resolved_by.is_empty() {
+            let checked = lc
+                .case
+                .readings_ruleset()
+                .ok_or_else(|| "the core ruleset has no readings".to_string())
+                .and_then(|r| crate::readings::resolved_by(&er.resolved_by, r));
+            if let Err(m) = checked {
+                e(
+                    errata_line,
+                    format!("erratum for check `{}`: resolved_by: {m}", er.check),
+                );
+            }
+        }
     }
 }
 

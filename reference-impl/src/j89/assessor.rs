@@ -4,8 +4,10 @@
 
 use super::as_played::{resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
 use super::confirm::{ConfirmError, ConfirmMove, Confirmation, J89Rules};
+use super::confirm::{ConfirmationFirst, NewStone};
 use super::search::SearchLimits;
-use super::territory::{assess, assess_given, Assessment};
+use super::search::{string_life_knowing, Known, StringLife};
+use super::territory::{assess_given, Assessment};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
 use std::fmt;
@@ -42,7 +44,24 @@ pub struct Assessor {
     last: Option<(Position, Arc<Assessment>)>,
     /// J89-R2: the confirmation played with each colour attacking, with the stop position it was played from.
     lines: ByColor<Option<(Position, Vec<ConfirmMove>)>>,
+    /// J89-R13: the last few confirmations decided under perfect play, each with its stop position and the
+    /// readings that decide it ([`J89Rules::confirmation_part`]), the newest last: they outlive a change of the
+    /// readings that only score (J89-R1, J89-R6, J89-R8), which then need no new search.
+    lives: Vec<(Position, J89Rules, Arc<Vec<StringLife>>)>,
+    /// J89-R13: the last confirmation that could not be decided: its stop position, the readings that decide it,
+    /// the error and the allowance it had (nodes, and the time left when it started, if it had a deadline). The
+    /// same question within no more allowance is answered with the same error without a new search.
+    failed: Option<(
+        Position,
+        J89Rules,
+        ConfirmError,
+        usize,
+        Option<std::time::Duration>,
+    )>,
 }
+
+/// How many decided confirmations an assessor keeps.
+const LIVES_KEPT: usize = 16;
 
 impl Assessor {
     /// J89-R: an assessor under `rules`, with nothing assessed and no confirmation played.
@@ -51,6 +70,8 @@ impl Assessor {
             rules,
             last: None,
             lines: ByColor::from_fn(|_| None),
+            lives: Vec::new(),
+            failed: None,
         }
     }
 
@@ -67,6 +88,8 @@ impl Assessor {
             rules,
             last: if rules == self.rules { self.last } else { None },
             lines: self.lines,
+            lives: self.lives,
+            failed: self.failed,
         }
     }
 
@@ -85,7 +108,8 @@ impl Assessor {
         }
         let a = Arc::new(match self.rules.confirmation {
             Confirmation::PerfectPlay => {
-                assess(stop, self.rules, limits).map_err(AssessError::Confirm)?
+                let life = self.life(stop, limits).map_err(AssessError::Confirm)?;
+                assess_given(stop, self.rules, life.as_ref().clone())
             }
             // J89-R2: the lines played from this very position decide.
             Confirmation::AsPlayed => {
@@ -102,6 +126,54 @@ impl Assessor {
         });
         self.last = Some((stop.clone(), a.clone()));
         Ok(a)
+    }
+
+    /// J89-R5, J89-R13: every string's fate in the confirmation of `stop` under perfect play, decided once per
+    /// position and [`J89Rules::confirmation_part`] of the readings (a search answers exactly or not at all, so
+    /// a kept answer is the answer under any limits).
+    fn life(
+        &mut self,
+        stop: &Position,
+        limits: SearchLimits,
+    ) -> Result<Arc<Vec<StringLife>>, ConfirmError> {
+        let key = self.rules.confirmation_part();
+        if let Some((_, _, life)) = self.lives.iter().find(|(at, k, _)| *k == key && at == stop) {
+            return Ok(life.clone());
+        }
+        // What the answers kept for this position under neighbouring readings already settle.
+        let kept: Vec<(J89Rules, Arc<Vec<StringLife>>)> = self
+            .lives
+            .iter()
+            .filter(|(at, _, _)| at == stop)
+            .map(|(_, k, l)| (*k, l.clone()))
+            .collect();
+        let known = |i: usize| {
+            kept.iter()
+                .find_map(|(k, l)| l.get(i).and_then(|l| implied(key, *k, l)))
+        };
+        if let Some((at, k, e, nodes, time)) = &self.failed {
+            let within = |left: Option<std::time::Duration>| match (e, left, time) {
+                (ConfirmError::TimeUp, Some(left), Some(had)) => left <= *had,
+                (ConfirmError::TooManyNodes { .. }, _, _) => limits.nodes <= *nodes,
+                _ => false,
+            };
+            if *k == key && at == stop && within(limits.deadline.remaining()) {
+                return Err(*e);
+            }
+        }
+        let time = limits.deadline.remaining();
+        let life = match string_life_knowing(stop, self.rules, limits, &known) {
+            Ok(life) => Arc::new(life),
+            Err(e) => {
+                self.failed = Some((stop.clone(), key, e, limits.nodes, time));
+                return Err(e);
+            }
+        };
+        if self.lives.len() == LIVES_KEPT {
+            self.lives.remove(0);
+        }
+        self.lives.push((stop.clone(), key, life.clone()));
+        Ok(life)
     }
 
     /// J89-13.1: the assessment of `stop` made by perfect play, if it is the one kept (the reading J89-13 judges
@@ -128,4 +200,46 @@ impl Assessor {
         }
         Ok(())
     }
+}
+
+/// A string's fate under the readings `target`, as it follows from its fate `life` under the readings `from` of
+/// the same stop position, where the two differ in one reading of J89-R5 only (`None`: it does not follow):
+/// - `new_stone`: the homes nest (`on-captured-points` within `adjacent` within `anywhere`), and the attacker wins
+///   when no stone of the owner stands on the home at the end, on the same game; so a string alive under a
+///   narrower reading is alive under a wider one, and one dead under a wider reading is dead under a narrower one,
+///   by the same forcing line;
+/// - `confirmation_first`: with the owner moving first he may pass and leave the attacker the position the
+///   attacker would have moved first in, with a plain pass made, which only helps the owner; so a string alive
+///   with the attacker first is alive with the owner first, and one dead with the owner first is dead with the
+///   attacker first.
+fn implied(target: J89Rules, from: J89Rules, life: &StringLife) -> Known {
+    if target == from {
+        return Some((life.alive, life.line.clone()));
+    }
+    let only_new_stone = J89Rules {
+        new_stone: target.new_stone,
+        ..from
+    } == target;
+    if only_new_stone {
+        let narrower = |a: NewStone, b: NewStone| a.within(b) && a != b;
+        if life.alive && narrower(from.new_stone, target.new_stone) {
+            return Some((true, Vec::new()));
+        }
+        if !life.alive && narrower(target.new_stone, from.new_stone) {
+            return Some((false, life.line.clone()));
+        }
+    }
+    let only_first = J89Rules {
+        confirmation_first: target.confirmation_first,
+        ..from
+    } == target;
+    if only_first {
+        use ConfirmationFirst::{Attacker, Defender};
+        match (from.confirmation_first, target.confirmation_first) {
+            (Attacker, Defender) if life.alive => return Some((true, Vec::new())),
+            (Defender, Attacker) if !life.alive => return Some((false, Vec::new())),
+            _ => {}
+        }
+    }
+    None
 }

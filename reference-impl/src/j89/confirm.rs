@@ -158,18 +158,51 @@ pub enum NewStone {
     Adjacent,
     /// A stone on one of the string's points.
     OnCapturedPoints,
+    /// A stone anywhere the owner had none at the stop: on the string's points or on any point that was empty or
+    /// held an opposing stone (a dame filled elsewhere counts too).
+    Anywhere,
 }
 
 impl NewStone {
-    /// J89-R5: the points where a stone of the string's owner at the end keeps the string alive.
+    /// J89-R5: the points where a stone of the string's owner at the end keeps the string alive. Under
+    /// `anywhere`, every point but those of the owner's other stones at the stop (a stone there at the end may be
+    /// the stop's own stone, which is no new stone).
     pub fn home(self, stop: &Position, string: &PointSet) -> PointSet {
         let mut home = string.clone();
-        if self == NewStone::Adjacent {
-            for p in string.iter() {
-                home.extend(stop.board().neighbours(p).iter().copied());
+        match self {
+            NewStone::OnCapturedPoints => {}
+            NewStone::Adjacent => {
+                for p in string.iter() {
+                    home.extend(stop.board().neighbours(p).iter().copied());
+                }
+            }
+            NewStone::Anywhere => {
+                let owner = string.iter().next().and_then(|p| stop.get(p));
+                home.extend(
+                    stop.board()
+                        .points()
+                        .filter(|&p| owner.is_none() || stop.get(p) != owner),
+                );
             }
         }
         home
+    }
+
+    /// J89-R5: whether this reading's home lies within `other`'s for every string (`on-captured-points` within
+    /// `adjacent` within `anywhere`).
+    pub fn within(self, other: NewStone) -> bool {
+        let width = |n: NewStone| match n {
+            NewStone::OnCapturedPoints => 0,
+            NewStone::Adjacent => 1,
+            NewStone::Anywhere => 2,
+        };
+        width(self) <= width(other)
+    }
+
+    /// J89-R14: whether the string's fate is read from its own region (its points and their neighbours), so that
+    /// the search may play within the region; not under `anywhere`, where a stone outside may keep it alive.
+    pub fn local(self) -> bool {
+        self != NewStone::Anywhere
     }
 }
 
@@ -214,6 +247,20 @@ pub struct J89Rules {
     pub confirmation_first: ConfirmationFirst,
 }
 
+impl J89Rules {
+    /// J89-R5, J89-R7, J89-R12: the part of the readings that decides each string's fate in the confirmation
+    /// ([`super::string_life`] reads no other): these readings with the ones that only score (J89-R1 `seki_stones`,
+    /// J89-R6 `dead_outside_territory`, J89-R8 `dead_in_regions`) at their defaults.
+    pub fn confirmation_part(self) -> J89Rules {
+        J89Rules {
+            seki_stones: SekiStones::default(),
+            dead_outside_territory: DeadOutside::default(),
+            dead_in_regions: DeadInRegions::default(),
+            ..self
+        }
+    }
+}
+
 /// J89-R5: who moves first in the confirmation of a string.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ConfirmationFirst {
@@ -252,6 +299,8 @@ pub enum DeadInRegions {
     Opponent,
     /// None: read literally, a point next to a dead stone is not surrounded by live stones alone.
     None,
+    /// Dead stones of both colours: P's own dead stones inside P's region are part of it too.
+    Both,
 }
 
 /// J89-R12: on which points the confirmation plays.

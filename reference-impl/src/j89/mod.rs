@@ -33,7 +33,8 @@ pub use game::{
 };
 pub use regions::outside_region;
 pub use search::{
-    decide, decide_first, string_life, SearchLimits, StringLife, Verdict, DEFAULT_LIMITS,
+    decide, decide_first, string_life, string_life_knowing, Known, SearchLimits, StringLife,
+    Verdict, DEFAULT_LIMITS,
 };
 pub use settled::settled_eye_spaces;
 pub use territory::{assess, assess_given, Assessment, Status};

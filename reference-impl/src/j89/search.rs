@@ -416,14 +416,38 @@ pub fn string_life(
     rules: super::J89Rules,
     limits: SearchLimits,
 ) -> Result<Vec<StringLife>, ConfirmError> {
+    string_life_knowing(stop, rules, limits, &|_| None)
+}
+
+/// A string's fate known without a search: alive, or dead with the attacker's forcing line (possibly empty).
+pub type Known = Option<(bool, Vec<(Color, ConfirmMove)>)>;
+
+/// J89-R5, J89-R13: [`string_life`], where `known(i)` may give the fate of the `i`-th string (in the order of
+/// [`crate::string::strings`]) as it follows from answers already found (see `Assessor`): such a string is not
+/// searched.
+pub fn string_life_knowing(
+    stop: &Position,
+    rules: super::J89Rules,
+    limits: SearchLimits,
+    known: &dyn Fn(usize) -> Known,
+) -> Result<Vec<StringLife>, ConfirmError> {
     let safe = ByColor::from_fn(|c| crate::naj::benson::pass_alive(stop, c));
     let off_limits = rules.confirmation_board.off_limits_given(stop, &safe);
     // Each attacker's whole confirmation graph, built at its first string (`None` inside: too big).
     let mut graphs: ByColor<Option<Option<ConfirmGame>>> = ByColor::from_fn(|_| None);
     let mut out = Vec::new();
-    for s in crate::string::strings(stop) {
+    for (i, s) in crate::string::strings(stop).into_iter().enumerate() {
         let pass_alive = s.stones.is_subset(&safe[s.color]);
-        let life = if pass_alive {
+        let life = if let (false, Some((alive, line))) = (pass_alive, known(i)) {
+            StringLife {
+                stones: s.stones,
+                color: s.color,
+                alive,
+                pass_alive,
+                nodes: 0,
+                line,
+            }
+        } else if pass_alive {
             StringLife {
                 stones: s.stones,
                 color: s.color,
@@ -455,7 +479,12 @@ pub fn string_life(
             let home = rules.new_stone.home(stop, &s.stones);
             let first = rules.confirmation_first.mover(s.color);
             // J89-R14: where pass-alive walls cut the board, the string's own region decides it.
-            let region_off = super::regions::outside_region(stop, &off_limits, &safe, &s.stones);
+            // Not under `new_stone: anywhere`, where a stone outside the region may keep the string alive.
+            let region_off = if rules.new_stone.local() {
+                super::regions::outside_region(stop, &off_limits, &safe, &s.stones)
+            } else {
+                None
+            };
             let v = decide_first(
                 stop,
                 &home,

@@ -30,7 +30,8 @@ pub struct Assessment {
     pub dame: PointSet,
     /// J89-8.4, J89-10.1: each player's territory, the points vacated by removed dead stones included.
     pub territory: ByColor<PointSet>,
-    /// J89-10.1: the dead stones each player removes from his territory (they become his prisoners).
+    /// J89-10.1: the dead stones removed from territory that become each player's prisoners (under J89-R8 `both`,
+    /// a player's own dead stones in his territory are his opponent's).
     pub removed: ByColor<PointSet>,
     /// J89-R6: dead stones that stay on the board (not in territory).
     pub dead_left: PointSet,
@@ -122,6 +123,11 @@ pub fn assess_given(stop: &Position, rules: J89Rules, life: Vec<StringLife>) -> 
         let taken_in = match rules.dead_in_regions {
             DeadInRegions::Opponent => dead_of[p.opponent()].clone(),
             DeadInRegions::None => PointSet::empty(board),
+            DeadInRegions::Both => {
+                let mut both = dead_of[p].clone();
+                both.union_with(&dead_of[p.opponent()]);
+                both
+            }
         };
         for region in regions(stop, &taken_in) {
             let around = border(stop, &region);
@@ -212,8 +218,16 @@ pub fn assess_given(stop: &Position, rules: J89Rules, life: Vec<StringLife>) -> 
         }
         for q in region.iter() {
             territory[*p].insert(q);
-            if stop.get(q).is_some() {
-                removed[*p].insert(q);
+            match stop.get(q) {
+                None => {}
+                // J89-R8 `dead_in_regions: both`: P's own dead stone in P's territory is removed too, as a
+                // prisoner of the opponent, who could capture it (J89-7.1).
+                Some(c) if c == *p => {
+                    removed[p.opponent()].insert(q);
+                }
+                Some(_) => {
+                    removed[*p].insert(q);
+                }
             }
         }
     }

@@ -1354,6 +1354,21 @@ impl Engine for Remote {
     }
 }
 
+/// PROTO-10: whether a check's failure is the engine's refusal to decide a status beyond the search's allowance
+/// (`? the status search needs more than N nodes`, `... more time ...`, `... lines longer than N moves`): the
+/// claim is then neither confirmed nor refuted (the readings matrix counts it undecided, PROTO-7.2).
+pub fn beyond_search_allowance(message: &str) -> bool {
+    message.contains("the status search needs more")
+        || message.contains("the status search needs lines longer")
+}
+
+/// PROTO-11.11: whether a check's failure is the engine's refusal to read statuses from played confirmations
+/// that were not played (`? no confirmation with ... attacking was played (J89-R2, as-played)`): a claim without
+/// the players' lines cannot be judged under `confirmation: as-played`.
+pub fn no_played_confirmation(message: &str) -> bool {
+    message.contains("was played (J89-R2, as-played)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::engine_time_limit;

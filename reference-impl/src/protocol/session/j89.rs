@@ -67,6 +67,7 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
                 rules.new_stone = match v.parse().map_err(bad)? {
                     vocabulary::NewStone::Adjacent => NewStone::Adjacent,
                     vocabulary::NewStone::OnCapturedPoints => NewStone::OnCapturedPoints,
+                    vocabulary::NewStone::Anywhere => NewStone::Anywhere,
                 }
             }
             K::SekiStones => {
@@ -85,6 +86,7 @@ pub(super) fn parse_rules(options: &[String]) -> Result<(J89Rules, GameRules), S
                 rules.dead_in_regions = match v.parse().map_err(bad)? {
                     vocabulary::DeadInRegions::Opponent => DeadInRegions::Opponent,
                     vocabulary::DeadInRegions::None => DeadInRegions::None,
+                    vocabulary::DeadInRegions::Both => DeadInRegions::Both,
                 }
             }
             K::ConfirmationFirst => {
