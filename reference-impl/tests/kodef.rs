@@ -23,6 +23,22 @@ fn legal(position: &Position) -> bool {
         .all(|string| string.has_liberty())
 }
 
+/// Rows of `width` cells: 0 a black stone, 1 a white one, anything else empty.
+fn rows_of(cells: &[u8], width: usize) -> Vec<String> {
+    cells
+        .chunks(width)
+        .map(|row| {
+            row.iter()
+                .map(|&c| match c {
+                    0 => '#',
+                    1 => 'O',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// A small board with random stones, and a region of two or three of its intersections (KODEF-R15).
 fn shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
     (3usize..=4, 2usize..=3)
@@ -33,18 +49,7 @@ fn shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
                 proptest::collection::btree_set(0..count, 2..=3),
             )
                 .prop_map(move |(cells, region)| {
-                    let rows: Vec<String> = cells
-                        .chunks(width)
-                        .map(|row| {
-                            row.iter()
-                                .map(|&c| match c {
-                                    0 => '#',
-                                    1 => 'O',
-                                    _ => '.',
-                                })
-                                .collect()
-                        })
-                        .collect();
+                    let rows = rows_of(&cells, width);
                     let position = Position::from_rows(&rows).expect("a grid position");
                     (position, region.into_iter().collect::<Vec<_>>())
                 })
@@ -58,18 +63,7 @@ fn shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
 fn corner_cycle() -> impl Strategy<Value = (Position, Vec<usize>)> {
     proptest::collection::vec(0u8..5, 15)
         .prop_map(|cells| {
-            let mut rows: Vec<String> = cells
-                .chunks(5)
-                .map(|row| {
-                    row.iter()
-                        .map(|&c| match c {
-                            0 => '#',
-                            1 => 'O',
-                            _ => '.',
-                        })
-                        .collect()
-                })
-                .collect();
+            let mut rows = rows_of(&cells, 5);
             rows.push("O##..".into());
             rows.push(".O.#.".into());
             let position = Position::from_rows(&rows).expect("a grid position");

@@ -373,6 +373,9 @@ fn region_positions(current: &Position, region: &[Point]) -> Vec<Position> {
 mod tests {
     use super::*;
 
+    /// Constructed: a lone basic ko in the middle of a 6x5 board (Black takes on D3, White takes back on C3).
+    const LONE_KO: [&str; 5] = ["......", "..#O..", ".#O.O.", "..#O..", "......"];
+
     const ENOUGH: Allowance = Allowance {
         nodes: 5_000_000,
         deadline: Deadline::NONE,
@@ -386,19 +389,35 @@ mod tests {
         set
     }
 
+    /// A position drawn as rows, a region of it, and the arena of that region under `suicide`.
+    fn shape(rows: &[&str], cells: &[(usize, usize)], suicide: SuicideRule) -> (Position, Arena) {
+        let current = Position::from_rows(rows).expect("valid");
+        let region = points(&current, cells);
+        (current, Arena { suicide, region })
+    }
+
+    /// No point of the arena's region is a local-ko-intersection of `current`.
+    fn no_local_ko(current: &Position, arena: &Arena) {
+        for p in arena.region.iter() {
+            assert_eq!(
+                local_ko_intersection(arena, current, p, ENOUGH).expect("within reach"),
+                None
+            );
+        }
+    }
+
     /// Constructed: sending two, returning one in a corner, White sending (the move pattern of seed 004's local
     /// Examples 1 to 6, whose diagrams are lost). White sends two on C1, Black takes them on A1, White takes back one
     /// on B1: a cycle of three plays whose third play recreates the current-position; Black, who must keep White from
     /// gaining the corner, cannot avoid it.
     #[test]
     fn sending_two_returning_one_makes_local_ko_intersections() {
-        let current =
-            Position::from_rows(&[".....", ".....", ".....", "O##..", ".O.#."]).expect("valid");
-        let region = points(&current, &[(0, 4), (1, 4), (2, 4)]);
-        let arena = Arena {
-            suicide: SuicideRule::Prohibited,
-            region: region.clone(),
-        };
+        let (current, arena) = shape(
+            &[".....", ".....", ".....", "O##..", ".O.#."],
+            &[(0, 4), (1, 4), (2, 4)],
+            SuicideRule::Prohibited,
+        );
+        let region = arena.region.clone();
         let cycles = Cycles {
             current: current.clone(),
             zone: Some(region.clone()),
@@ -424,51 +443,28 @@ mod tests {
     /// improving either cannot (the other takes and connects) or can without any cycle.
     #[test]
     fn a_lone_basic_ko_that_can_be_connected_is_no_local_ko() {
-        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
-            .expect("valid");
-        let region = points(&current, &[(2, 2), (3, 2)]);
-        let arena = Arena {
-            suicide: SuicideRule::Prohibited,
-            region: region.clone(),
-        };
-        for p in region.iter() {
-            assert_eq!(
-                local_ko_intersection(&arena, &current, p, ENOUGH).expect("within reach"),
-                None
-            );
-        }
+        let (current, arena) = shape(&LONE_KO, &[(2, 2), (3, 2)], SuicideRule::Prohibited);
+        no_local_ko(&current, &arena);
     }
 
     #[test]
     fn an_eye_of_a_living_group_is_no_local_ko_intersection() {
         // Seed 004, "Reasons: 1-play-rule": with the 1-play rule, a suicide in an eye makes no cycle, so even
         // under allowed suicide the eye points are not local-ko-intersections.
-        let current =
-            Position::from_rows(&[".#.#.", "#####", ".....", ".....", "....."]).expect("valid");
-        let region = points(&current, &[(0, 0), (2, 0)]);
-        let arena = Arena {
-            suicide: SuicideRule::Allowed,
-            region: region.clone(),
-        };
-        for p in region.iter() {
-            assert_eq!(
-                local_ko_intersection(&arena, &current, p, ENOUGH).expect("within reach"),
-                None
-            );
-        }
+        let (current, arena) = shape(
+            &[".#.#.", "#####", ".....", ".....", "....."],
+            &[(0, 0), (2, 0)],
+            SuicideRule::Allowed,
+        );
+        no_local_ko(&current, &arena);
     }
 
     #[test]
     fn the_answer_force_reduction_needs_a_keepable_duty() {
         // KODEF-4.4: from the position where Black can take the ko, with Black moving first, White cannot keep Black
         // from improving (Black takes, then fills), so Black answer-forces nothing.
-        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
-            .expect("valid");
-        let zone = points(&current, &[(2, 2), (3, 2)]);
-        let arena = Arena {
-            suicide: SuicideRule::Prohibited,
-            region: zone.clone(),
-        };
+        let (current, arena) = shape(&LONE_KO, &[(2, 2), (3, 2)], SuicideRule::Prohibited);
+        let zone = arena.region.clone();
         let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
         assert_eq!(
             can_force_duty(&arena, &current, Color::Black, &duty, ENOUGH),
@@ -487,14 +483,8 @@ mod tests {
 
     #[test]
     fn a_search_past_its_allowance_says_so() {
-        let current = Position::from_rows(&["......", "..#O..", ".#O.O.", "..#O..", "......"])
-            .expect("valid");
-        let region = points(&current, &[(2, 2), (3, 2)]);
-        let arena = Arena {
-            suicide: SuicideRule::Prohibited,
-            region: region.clone(),
-        };
-        let p = region.iter().next().expect("a point");
+        let (current, arena) = shape(&LONE_KO, &[(2, 2), (3, 2)], SuicideRule::Prohibited);
+        let p = arena.region.iter().next().expect("a point");
         let tiny = Allowance {
             nodes: 3,
             deadline: Deadline::NONE,
