@@ -176,6 +176,39 @@ impl Search<'_> {
     }
 }
 
+impl<'a> Search<'a> {
+    /// The searches of questions from `start`, `first` moving first, within `allowance`.
+    fn new(
+        arena: &'a Arena,
+        start: &'a Position,
+        first: Color,
+        allowance: Allowance,
+    ) -> Search<'a> {
+        Search {
+            arena,
+            start,
+            first,
+            allowance,
+            nodes: 0,
+        }
+    }
+
+    /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start.
+    fn from_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+        let s = fresh(self.arena, self.start, self.first);
+        let trail = empty_trail(self.start);
+        self.forces(&s, &trail, goal)
+    }
+
+    /// KODEF-4.4, KODEF-4.5: whether the first mover can answer-force a cycle of `cycles` against `duty`.
+    fn answer_forces(&mut self, duty: &Duty, cycles: &Cycles) -> Result<bool, OutOfReach> {
+        if !self.from_start(&Goal::Duty(duty))? {
+            return Ok(false);
+        }
+        Ok(!self.from_start(&Goal::DutyWithoutCycle(duty, cycles))?)
+    }
+}
+
 /// KODEF-4.1: whether the opponent of `first` (who moves second) can force `duty` from `start`, `first` moving
 /// first.
 pub fn can_force_duty(
@@ -185,18 +218,7 @@ pub fn can_force_duty(
     duty: &Duty,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    let mut search = Search {
-        arena,
-        start,
-        first,
-        allowance,
-        nodes: 0,
-    };
-    search.forces(
-        &fresh(arena, start, first),
-        &empty_trail(start),
-        &Goal::Duty(duty),
-    )
+    Search::new(arena, start, first, allowance).from_start(&Goal::Duty(duty))
 }
 
 /// KODEF-4.4, KODEF-4.5: whether `first` can answer-force a cycle of `cycles` against the opponent's `duty`: the
@@ -209,19 +231,7 @@ pub fn can_answer_force(
     cycles: &Cycles,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    let mut search = Search {
-        arena,
-        start,
-        first,
-        allowance,
-        nodes: 0,
-    };
-    let s = fresh(arena, start, first);
-    let trail = empty_trail(start);
-    if !search.forces(&s, &trail, &Goal::Duty(duty))? {
-        return Ok(false);
-    }
-    Ok(!search.forces(&s, &trail, &Goal::DutyWithoutCycle(duty, cycles))?)
+    Search::new(arena, start, first, allowance).answer_forces(duty, cycles)
 }
 
 /// KODEF-6.2, KODEF-R8, KODEF-R9: a start-position, first mover and cycle-set that make an intersection a
@@ -270,25 +280,9 @@ pub fn local_ko_intersection(
                     nodes: allowance.nodes.saturating_sub(nodes),
                     ..allowance
                 };
-                let mut search = Search {
-                    arena,
-                    start: &start,
-                    first,
-                    allowance: left,
-                    nodes: 0,
-                };
-                let s = fresh(arena, &start, first);
-                let trail = empty_trail(&start);
+                let mut search = Search::new(arena, &start, first, left);
                 let answer = search
-                    .forces(&s, &trail, &Goal::Duty(&duty))
-                    .and_then(|kept| {
-                        if !kept {
-                            return Ok(false);
-                        }
-                        search
-                            .forces(&s, &trail, &Goal::DutyWithoutCycle(&duty, &cycles))
-                            .map(|avoided| !avoided)
-                    })
+                    .answer_forces(&duty, &cycles)
                     .map_err(|e| OutOfReach {
                         nodes: nodes + e.nodes,
                     })?;
