@@ -194,7 +194,7 @@ impl<'a> Search<'a> {
     }
 
     /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start.
-    fn from_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+    fn forces_at_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
         let s = fresh(self.arena, self.start, self.first);
         let trail = empty_trail(self.start);
         self.forces(&s, &trail, goal)
@@ -202,10 +202,10 @@ impl<'a> Search<'a> {
 
     /// KODEF-4.4, KODEF-4.5: whether the first mover can answer-force a cycle of `cycles` against `duty`.
     fn answer_forces(&mut self, duty: &Duty, cycles: &Cycles) -> Result<bool, OutOfReach> {
-        if !self.from_start(&Goal::Duty(duty))? {
+        if !self.forces_at_start(&Goal::Duty(duty))? {
             return Ok(false);
         }
-        Ok(!self.from_start(&Goal::DutyWithoutCycle(duty, cycles))?)
+        Ok(!self.forces_at_start(&Goal::DutyWithoutCycle(duty, cycles))?)
     }
 }
 
@@ -218,7 +218,7 @@ pub fn can_force_duty(
     duty: &Duty,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    Search::new(arena, start, first, allowance).from_start(&Goal::Duty(duty))
+    Search::new(arena, start, first, allowance).forces_at_start(&Goal::Duty(duty))
 }
 
 /// KODEF-4.4, KODEF-4.5: whether `first` can answer-force a cycle of `cycles` against the opponent's `duty`: the
