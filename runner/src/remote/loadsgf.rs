@@ -7,7 +7,6 @@
 use super::Remote;
 use crate::engine::{EngineError, Grid};
 use crate::sgf::{point_value, size_value, write, Collection, GameTree, Node};
-use gorules_cases::model::Color;
 use gorules_grammar::StoneColor;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,12 +23,23 @@ impl Drop for TempSgf {
 /// Numbers the temporary files of this process.
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
-/// The SGF of `board` alone: its size, `AB`/`AW` setup stones, and `PL` when `to_move` is given.
-pub fn position_sgf(board: &Grid, to_move: Option<Color>) -> Collection {
+/// The SGF the `loadsgf` route writes: the board's size, the komi (`KM`, which an engine reads with the
+/// position) and `AB`/`AW` setup stones.
+pub fn setup_sgf(board: &Grid, komi: &str) -> Collection {
     let mut root = Node::default();
     root.push("FF", vec!["4".into()]);
     root.push("GM", vec!["1".into()]);
     root.push("SZ", vec![size_value(board.width(), board.height())]);
+    root.push("KM", vec![komi.into()]);
+    position_stones(&mut root, board);
+    Collection(vec![GameTree {
+        nodes: vec![root],
+        variations: Vec::new(),
+    }])
+}
+
+/// `AB`/`AW` setup stones of `board`.
+fn position_stones(root: &mut Node, board: &Grid) {
     for (stone, id) in [(StoneColor::Black, "AB"), (StoneColor::White, "AW")] {
         let points = board
             .points()
@@ -38,13 +48,6 @@ pub fn position_sgf(board: &Grid, to_move: Option<Color>) -> Collection {
             .collect();
         root.push(id, points);
     }
-    if let Some(c) = to_move {
-        root.push("PL", vec![if c == Color::Black { "B" } else { "W" }.into()]);
-    }
-    Collection(vec![GameTree {
-        nodes: vec![root],
-        variations: Vec::new(),
-    }])
 }
 
 /// Where the temporary file goes, if a GTP argument can name it (no white space in the path, up to 52 points a
@@ -67,18 +70,14 @@ impl Remote {
             && temp_path(board).is_some()
     }
 
-    /// PROTO-6: sets `board` up by writing it as SGF to a temporary file and sending `loadsgf FILE`; the file is
-    /// removed once the engine has answered.
-    pub(super) fn load_position(
-        &mut self,
-        board: &Grid,
-        to_move: Option<Color>,
-    ) -> Result<(), EngineError> {
+    /// PROTO-6: sets `board` up with `komi` by writing it as SGF to a temporary file and sending `loadsgf FILE`;
+    /// the file is removed once the engine has answered.
+    pub(super) fn load_position(&mut self, board: &Grid, komi: &str) -> Result<(), EngineError> {
         let path = temp_path(board).ok_or_else(|| {
             super::refused("loadsgf: the temporary folder's path has white space in it")
         })?;
         let file = TempSgf(path);
-        std::fs::write(&file.0, write(&position_sgf(board, to_move))).map_err(|e| {
+        std::fs::write(&file.0, write(&setup_sgf(board, komi))).map_err(|e| {
             super::refused(format!("loadsgf: cannot write {}: {e}", file.0.display()))
         })?;
         let name = file.0.to_string_lossy().into_owned();
@@ -90,7 +89,7 @@ impl Remote {
 
 #[cfg(test)]
 mod tests {
-    use super::position_sgf;
+    use super::setup_sgf;
     use crate::engine::Grid;
     use crate::sgf::write;
     use gorules_grammar::StoneColor;
@@ -100,10 +99,7 @@ mod tests {
         let b = Some(StoneColor::Black);
         let w = Some(StoneColor::White);
         let grid = Grid::new(3, vec![b, None, w, None, None, None]).expect("3x2");
-        let text = write(&position_sgf(
-            &grid,
-            Some(gorules_cases::model::Color::White),
-        ));
-        assert_eq!(text, "(;FF[4]GM[1]SZ[3:2]AB[aa]AW[ca]PL[W])\n");
+        let text = write(&setup_sgf(&grid, "6.5"));
+        assert_eq!(text, "(;FF[4]GM[1]SZ[3:2]KM[6.5]AB[aa]AW[ca])\n");
     }
 }

@@ -618,8 +618,10 @@ impl Remote {
             self.ok("set_position", &args)
                 .map_err(|e| refused(format!("setting up the position: {e}")))?;
         } else if self.sets_up_by_loadsgf(&board) {
-            // PROTO-6: the position as an SGF file (remote/loadsgf.rs).
-            self.load_position(&board, None)?;
+            // PROTO-6: the position as an SGF file (remote/loadsgf.rs), with the case's komi: GNU Go takes an SGF
+            // without `KM` as komi 5.5, and a later `komi` command does not reach the score it has already
+            // analysed the position with (README, "Findings").
+            self.load_position(&board, &case_komi(start))?;
         } else {
             // Black stones, then white ones: a legal position is built this way without any capture.
             for (stone, word) in [(StoneColor::Black, "black"), (StoneColor::White, "white")] {
@@ -1336,12 +1338,7 @@ impl Engine for Remote {
         self.setup(start, Phase::Alternation, after)?;
         if !self.capabilities.extensions() && self.capabilities.knows("komi") {
             // PROTO-12.5: an engine without the extensions is given the case's komi (its own default may differ).
-            let komi = match &start.ruleset {
-                Ruleset::Class(_, o) => o.komi.to_string(),
-                Ruleset::Japanese1989(o) => o.komi.to_string(),
-                _ => "0".to_string(),
-            };
-            self.ok("komi", &[&komi])?;
+            self.ok("komi", &[&case_komi(start)])?;
         }
         let height = start.board.height();
         for (i, m) in after.iter().enumerate() {
@@ -1351,6 +1348,15 @@ impl Engine for Remote {
         }
         let f = self.ok_searching("final_score", &[])?;
         Ok(Said::read(f.trim(), |t| t.parse().ok()))
+    }
+}
+
+/// PROTO-6, PROTO-12.5: the komi of a case's ruleset as GTP writes it (0 for a ruleset without komi).
+fn case_komi(start: &Start) -> String {
+    match &start.ruleset {
+        Ruleset::Class(_, o) => o.komi.to_string(),
+        Ruleset::Japanese1989(o) => o.komi.to_string(),
+        _ => "0".to_string(),
     }
 }
 
