@@ -12,6 +12,9 @@
 use crate::engine::Engine as _;
 use crate::remote::{self, Remote};
 use crate::source::SuiteSource;
+
+/// CASE-6.1: an erratum's `resolved_by`, as both case formats read it.
+type ResolvedBy = std::collections::BTreeMap<String, gorules_cases::model::serde_yaml_value::Value>;
 use crate::verdict::Verdict;
 use crate::{checks, kee, Options};
 use gorules_cases::kee::{KeeCase, KeeCheck};
@@ -282,41 +285,42 @@ fn run_item(
         Item::Kee(_) => Some(ReadingsRuleset::Kee),
     };
     // The source's claims (no erratum applied), with the errata on each.
-    let (names, errata, source): (Vec<String>, Vec<Vec<ErratumNote>>, String) = match item {
-        Item::Grid(c) => {
-            let checks = c.source_checks();
-            let names: Vec<String> = checks.iter().map(|k| k.common().name.to_string()).collect();
-            let errata = names
+    // Each erratum as (its check, its field, the reading it names), whichever case format it comes from.
+    type Named<'e> = (&'e str, &'e str, &'e ResolvedBy);
+    let (names, errata, source): (Vec<String>, Vec<Named<'_>>, String) = match item {
+        Item::Grid(c) => (
+            c.source_checks()
                 .iter()
-                .map(|n| {
-                    c.errata
-                        .iter()
-                        .filter(|e| &e.check == n)
-                        .map(|e| note(&e.field, &e.resolved_by, ruleset))
-                        .collect()
-                })
-                .collect();
-            (names, errata, source_words(&c.source))
-        }
-        Item::Kee(c) => {
-            let names: Vec<String> = c
-                .source_checks()
+                .map(|k| k.common().name.to_string())
+                .collect(),
+            c.errata
+                .iter()
+                .map(|e| (e.check.as_str(), e.field.as_str(), &e.resolved_by))
+                .collect(),
+            source_words(&c.source),
+        ),
+        Item::Kee(c) => (
+            c.source_checks()
                 .iter()
                 .map(|k| k.name().to_string())
-                .collect();
-            let errata = names
+                .collect(),
+            c.errata
                 .iter()
-                .map(|n| {
-                    c.errata
-                        .iter()
-                        .filter(|e| &e.check == n)
-                        .map(|e| note(&e.field, &e.resolved_by, ruleset))
-                        .collect()
-                })
-                .collect();
-            (names, errata, source_words(&c.source))
-        }
+                .map(|e| (e.check.as_str(), e.field.as_str(), &e.resolved_by))
+                .collect(),
+            source_words(&c.source),
+        ),
     };
+    let errata: Vec<Vec<ErratumNote>> = names
+        .iter()
+        .map(|n| {
+            errata
+                .iter()
+                .filter(|(check, _, _)| check == n)
+                .map(|(_, field, map)| note(field, map, ruleset))
+                .collect()
+        })
+        .collect();
     let mut rows: Vec<Row> = names
         .iter()
         .zip(errata)
@@ -374,11 +378,7 @@ pub const MIN_READING_TIMEOUT: std::time::Duration = std::time::Duration::from_s
 /// The most, by default, of a searching command under a reading other than the default (`--reading-timeout`).
 pub const READING_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
-fn note(
-    field: &str,
-    map: &std::collections::BTreeMap<String, gorules_cases::model::serde_yaml_value::Value>,
-    ruleset: Option<ReadingsRuleset>,
-) -> ErratumNote {
+fn note(field: &str, map: &ResolvedBy, ruleset: Option<ReadingsRuleset>) -> ErratumNote {
     let resolved = (!map.is_empty())
         .then(|| ruleset.and_then(|r| resolved_by(map, r).ok()))
         .flatten()
