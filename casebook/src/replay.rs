@@ -34,19 +34,7 @@ pub fn replay(
     moves: &[Move],
     rules: SequenceRules,
 ) -> Result<Replay, String> {
-    let rows: Vec<String> = start
-        .chunks(width.max(1))
-        .map(|row| {
-            row.iter()
-                .map(|s| match s {
-                    Some(0) => '#',
-                    Some(_) => 'O',
-                    None => '.',
-                })
-                .collect()
-        })
-        .collect();
-    let position = Position::from_rows(&rows).map_err(|e| format!("{e:?}"))?;
+    let position = position_of(width, start)?;
     let first = moves
         .first()
         .map_or(Color::Black, |m| bridge::player(m.player));
@@ -185,19 +173,7 @@ pub fn remove_strings(
     cells: &[Option<u8>],
     points: &[(usize, usize)],
 ) -> Result<Vec<Option<u8>>, String> {
-    let rows: Vec<String> = cells
-        .chunks(width.max(1))
-        .map(|row| {
-            row.iter()
-                .map(|s| match s {
-                    Some(0) => '#',
-                    Some(_) => 'O',
-                    None => '.',
-                })
-                .collect()
-        })
-        .collect();
-    let position = Position::from_rows(&rows).map_err(|e| format!("{e:?}"))?;
+    let position = position_of(width, cells)?;
     let mut at = Vec::new();
     for &(c, r) in points {
         at.push(
@@ -210,4 +186,22 @@ pub fn remove_strings(
     let (after, _) = gorules_ref::scoring::remove_strings(&position, &at)
         .map_err(|_| "an agreed removal names an empty point".to_string())?;
     Ok(stones(&after))
+}
+
+/// The position of `cells` (one cell per point, rows of `width` from the top; `Some(0)` Black, another colour
+/// White).
+fn position_of(width: usize, cells: &[Option<u8>]) -> Result<Position, String> {
+    let rows: Vec<String> = cells
+        .chunks(width.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|s| match s {
+                    Some(0) => '#',
+                    Some(_) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    Position::from_rows(&rows).map_err(|e| format!("{e:?}"))
 }
