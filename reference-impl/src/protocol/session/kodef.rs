@@ -64,11 +64,11 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
             limit_hit(o.nodes, max_nodes, deadline)
         )
     };
+    let basic = (kind == KoIntersectionKind::Basic)
+        .then(|| basic_ko_intersections(&g.sequence, BasicKoReading::Shape));
     for point in region.iter() {
         let is = match kind {
-            KoIntersectionKind::Basic => {
-                basic_ko_intersections(&g.sequence, BasicKoReading::Shape).contains(point)
-            }
+            KoIntersectionKind::Basic => basic.as_ref().is_some_and(|b| b.contains(point)),
             KoIntersectionKind::Local => {
                 match local_ko_intersection(&arena, &position, point, allowance) {
                     Ok(witness) => witness.is_some(),
