@@ -8,7 +8,7 @@
 //! where the solver and the source differ.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gorules_bridge as bridge;
 use gorules_cases::model::{self, Check, Phase as CasePhase};
@@ -17,17 +17,20 @@ use gorules_cases::{LoadedCase, Suite};
 use gorules_ref::naj::game::{replay, Analyses, Analysis, Phase};
 use gorules_ref::naj::solver::{
     alternation_value_near, analysis_value_after, analysis_value_near, Limits, SolveError, Solved,
+    Tuning, Widening,
 };
 use gorules_ref::{ByColor, Color, Move, Position, Ruleset};
 
-/// The node allowance of each solve (`SOLVER_NODES` in the environment overrides it).
-fn limits() -> Limits {
+/// The node allowance of each solve (`SOLVER_NODES` in the environment overrides it), with the effort settings
+/// `tuning` (SOLVER-3.9).
+fn limits(tuning: Tuning) -> Limits {
     let max_nodes = std::env::var("SOLVER_NODES")
         .ok()
         .and_then(|text| text.parse().ok())
         .unwrap_or(30_000_000);
     Limits {
         max_nodes,
+        tuning,
         ..Limits::default()
     }
 }
@@ -58,6 +61,27 @@ enum Kind {
     },
 }
 
+/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or `SOLVER_TUNING=ε%,allowance,key` (for
+/// example `100,64,immortal` or `0,256,exact`) to try others.
+fn now_tuning() -> Tuning {
+    let Ok(text) = std::env::var("SOLVER_TUNING") else {
+        return Tuning::DEFAULT;
+    };
+    let parts: Vec<&str> = text.split(',').collect();
+    match parts.as_slice() {
+        [percent, reach, key] => Tuning {
+            widening: Widening {
+                percent: percent.parse().expect("SOLVER_TUNING: ε in percent"),
+            },
+            reach_allowance: reach
+                .parse()
+                .expect("SOLVER_TUNING: a bound-search allowance"),
+            open_numbers_by_immortal: *key == "immortal",
+        },
+        _ => panic!("SOLVER_TUNING is ε%,allowance,immortal|exact, not {text}"),
+    }
+}
+
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|arg| !arg.starts_with("--"));
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -75,59 +99,76 @@ fn main() {
         })
         .flat_map(claims_of)
         .collect();
-    println!(
-        "{:<48} {:<38} {:<15} {:>7} {:>7} {:>11} {:>9} {:>8}",
-        "case", "check", "phase", "claim", "solved", "nodes", "nodes/s", "time"
+    // SOLVER-3.9: each claim under the settings until 2026-11-26 ("before") and under today's ("now"), side by
+    // side; `SOLVER_BEFORE=0` skips the first, and `SOLVER_TUNING` sets the second (see `now_tuning`).
+    let before = std::env::var("SOLVER_BEFORE").map_or(true, |v| v != "0");
+    let now = now_tuning();
+    let tunings: Vec<(&str, Tuning)> = if before {
+        vec![("before", Tuning::UNTIL_2026_11_26), ("now", now)]
+    } else {
+        vec![("now", now)]
+    };
+    print!(
+        "{:<48} {:<38} {:<24} {:>7}",
+        "case", "check", "phase", "claim"
     );
+    for (name, _) in &tunings {
+        print!(" | {:>7} {:>11} {:>8}", format!("{name}:"), "nodes", "time");
+    }
+    println!();
     let started = Instant::now();
     let mut disagreements = Vec::new();
     for claim in &claims {
-        let began = Instant::now();
-        let outcome = solve(claim);
-        let time = began.elapsed();
-        let (solved, nodes, lines) = match &outcome {
-            Ok(Outcome {
-                values,
-                nodes,
-                lines,
-            }) => (values.clone(), *nodes, lines.clone()),
-            Err(message) => {
-                println!(
-                    "{:<48} {:<38} {:<15} error: {message}",
-                    claim.case, claim.check, claim.phase
-                );
-                continue;
-            }
-        };
-        for (name, claimed) in &claim.claims {
-            let value = solved.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
-            let shown = match value {
-                Some(Some(v)) => v.to_string(),
-                Some(None) => "reach".to_string(),
-                None => "n/a".to_string(),
-            };
+        let mut runs = Vec::new();
+        for (_, tuning) in &tunings {
+            let began = Instant::now();
+            let outcome = solve(claim, *tuning);
+            runs.push((outcome, began.elapsed()));
+        }
+        if let Some(message) = runs.iter().find_map(|(outcome, _)| outcome.as_ref().err()) {
             println!(
-                "{:<48} {:<38} {:<15} {:>7} {:>7} {:>11} {:>9} {:>7.2}s",
+                "{:<48} {:<38} {:<24} error: {message}",
+                claim.case, claim.check, claim.phase
+            );
+            continue;
+        }
+        for (name, claimed) in &claim.claims {
+            print!(
+                "{:<48} {:<38} {:<24} {:>7}",
                 claim.case,
                 claim.check,
                 format!("{}{}", claim.phase, suffix(name)),
-                claimed,
-                shown,
-                nodes,
-                rate(nodes, time),
-                time.as_secs_f64()
+                claimed
             );
-            if let Some(Some(v)) = value {
-                if v != *claimed {
-                    disagreements.push(format!(
-                        "{} / {} ({}): claimed {claimed}, solved {v}\n{}",
-                        claim.case,
-                        claim.check,
-                        name,
-                        lines.join("\n")
-                    ));
+            for (outcome, time) in &runs {
+                let Ok(Outcome {
+                    values,
+                    nodes,
+                    lines,
+                }) = outcome
+                else {
+                    continue;
+                };
+                let value = values.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+                let shown = match value {
+                    Some(Some(v)) => v.to_string(),
+                    Some(None) => "reach".to_string(),
+                    None => "n/a".to_string(),
+                };
+                print!(" | {:>7} {:>11} {:>7.2}s", shown, nodes, time.as_secs_f64());
+                if let Some(Some(v)) = value {
+                    if v != *claimed {
+                        disagreements.push(format!(
+                            "{} / {} ({}): claimed {claimed}, solved {v}\n{}",
+                            claim.case,
+                            claim.check,
+                            name,
+                            lines.join("\n")
+                        ));
+                    }
                 }
             }
+            println!();
         }
     }
     println!("total time {:.2}s", started.elapsed().as_secs_f64());
@@ -145,11 +186,6 @@ fn suffix(name: &str) -> String {
     } else {
         format!(":{name}")
     }
-}
-
-fn rate(nodes: u64, time: Duration) -> String {
-    let per_second = nodes as f64 / time.as_secs_f64().max(1e-9);
-    format!("{:.0}k", per_second / 1000.0)
 }
 
 struct Outcome {
@@ -315,7 +351,7 @@ fn analysis_of(phase: CasePhase) -> Analysis {
     bridge::analysis(phase).unwrap_or(Analysis::Single)
 }
 
-fn solve(claim: &Claim) -> Result<Outcome, String> {
+fn solve(claim: &Claim, tuning: Tuning) -> Result<Outcome, String> {
     let error = |e: SolveError| e.to_string();
     match &claim.kind {
         Kind::BestPlay { phase, after } => {
@@ -333,7 +369,7 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                     claim.prisoners,
                     after,
                     guess,
-                    limits(),
+                    limits(tuning),
                 ),
                 other => analysis_value_near(
                     &claim.ruleset,
@@ -341,7 +377,7 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                     analysis_of(*other),
                     after,
                     guess,
-                    limits(),
+                    limits(tuning),
                 ),
             }
             .map_err(error)?;
@@ -368,7 +404,7 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                     if matches!(phase, CasePhase::Alternation) {
                         let mut all = after.clone();
                         all.extend(principal_variation);
-                        lines.extend(analyses_lines(claim, &all)?);
+                        lines.extend(analyses_lines(claim, &all, tuning)?);
                     }
                     (Some(*value), *nodes)
                 }
@@ -442,14 +478,14 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
                             analysis,
                             played,
                             guess,
-                            limits(),
+                            limits(tuning),
                         ),
                         None => analysis_value_after(
                             &claim.ruleset,
                             &final_position,
                             analysis,
                             played,
-                            limits(),
+                            limits(tuning),
                         ),
                     }
                     .map_err(error)?;
@@ -516,7 +552,7 @@ fn solve(claim: &Claim) -> Result<Outcome, String> {
 }
 
 /// The analyses at best play of the final-position that the alternation `moves` reach.
-fn analyses_lines(claim: &Claim, moves: &[Move]) -> Result<Vec<String>, String> {
+fn analyses_lines(claim: &Claim, moves: &[Move], tuning: Tuning) -> Result<Vec<String>, String> {
     let replayed = replay(
         &claim.ruleset,
         Phase::Alternation {
@@ -539,7 +575,13 @@ fn analyses_lines(claim: &Claim, moves: &[Move]) -> Result<Vec<String>, String> 
         Analyses::Single => &[Analysis::Single],
     };
     for &analysis in analyses {
-        match analysis_value_after(&claim.ruleset, final_position, analysis, &[], limits()) {
+        match analysis_value_after(
+            &claim.ruleset,
+            final_position,
+            analysis,
+            &[],
+            limits(tuning),
+        ) {
             Ok(Solved::Value {
                 value,
                 principal_variation,

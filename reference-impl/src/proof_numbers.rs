@@ -76,15 +76,38 @@ pub(crate) fn combine(or: bool, children: &[Numbers]) -> Numbers {
     }
 }
 
+/// SOLVER-3.9: the 1+ε trick: how far past the second most promising child's number the most promising child
+/// is searched before df-pn looks again, in percent of that number (0: plain df-pn, just past it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Widening {
+    /// ε in percent.
+    pub percent: u32,
+}
+
+impl Widening {
+    /// Plain df-pn: the child is searched until its number passes the second best's.
+    pub const NONE: Widening = Widening { percent: 0 };
+
+    /// The threshold for the most promising child when the second best's number is `second`: `second + 1`, or
+    /// `second * (1 + ε)` when that is larger; never past [`UNBOUNDED`].
+    fn past(self, second: u32) -> u32 {
+        let extra = u64::from(second) * u64::from(self.percent) / 100;
+        let extra = u32::try_from(extra).unwrap_or(u32::MAX).max(1);
+        second.saturating_add(extra).min(UNBOUNDED)
+    }
+}
+
 /// df-pn's choice (multiple iterative deepening): the most promising child (an OR state's least proof number,
 /// an AND state's least disproof number) and the limits it is searched with: until its number passes the second
-/// most promising child's, or the state's own limits would be passed. `here` is `combine(or, children)`.
+/// most promising child's (widened by `widening`, SOLVER-3.9), or the state's own limits would be passed.
+/// `here` is `combine(or, children)`.
 pub(crate) fn select(
     or: bool,
     children: &[Numbers],
     here: Numbers,
     proof_limit: u32,
     disproof_limit: u32,
+    widening: Widening,
 ) -> (usize, u32, u32) {
     let pick = |c: &Numbers| if or { c.proof } else { c.disproof };
     let mut best = 0;
@@ -100,7 +123,7 @@ pub(crate) fn select(
     let c = children.get(best).copied().unwrap_or(UNKNOWN);
     let (child_proof, child_disproof) = if or {
         (
-            proof_limit.min(second.saturating_add(1)),
+            proof_limit.min(widening.past(second)),
             disproof_limit
                 .saturating_sub(here.disproof)
                 .saturating_add(c.disproof)
@@ -112,7 +135,7 @@ pub(crate) fn select(
                 .saturating_sub(here.proof)
                 .saturating_add(c.proof)
                 .min(UNBOUNDED),
-            disproof_limit.min(second.saturating_add(1)),
+            disproof_limit.min(widening.past(second)),
         )
     };
     (best, child_proof, child_disproof)

@@ -5,7 +5,7 @@ use gorules_ref::naj::game::{Analyses, Analysis};
 use gorules_ref::naj::solver::{
     alternation_value, alternation_value_near, analysis_value, analysis_value_after,
     analysis_value_near, naive, prove_alternation_bound, prove_analysis_bound, Bound, Limits,
-    Proof, SolveError, Solved,
+    Proof, SolveError, Solved, Tuning, Widening,
 };
 use gorules_ref::sequence::Sequence;
 use gorules_ref::symmetry::{GridMap, Symmetry};
@@ -15,6 +15,7 @@ use proptest::prelude::*;
 const LIMITS: Limits = Limits {
     max_nodes: 2_000_000,
     deadline: gorules_ref::allowance::Deadline::NONE,
+    tuning: Tuning::DEFAULT,
 };
 
 fn value(solved: Result<Solved, SolveError>) -> Option<i64> {
@@ -440,4 +441,47 @@ fn capture_cycles_on_three_by_three_are_decided_under_either_colour() {
     ));
     assert_eq!(here, Some(0));
     assert_eq!(swapped, Some(0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
+    /// key of the open numbers) change no value: under settings from plain df-pn with no bound search to a wide
+    /// ε with long bound searches, the solver agrees with plain minimax after histories of captures and
+    /// recaptures, and in the alternation.
+    #[test]
+    fn every_tuning_agrees_with_plain_minimax(
+        position in prop_oneof![crowded_position(), ko_position()],
+        two_passes in any::<bool>(),
+        picks in proptest::collection::vec(any::<u8>(), 0..8),
+        percent in prop_oneof![Just(0u32), Just(25), Just(100), Just(400)],
+        reach_allowance in prop_oneof![Just(0usize), Just(1), Just(64), Just(256)],
+        open_numbers_by_immortal in any::<bool>(),
+    ) {
+        let ruleset = rulesets()[usize::from(two_passes)];
+        let limits = Limits {
+            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal },
+            ..LIMITS
+        };
+        for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
+            let played = random_history(&ruleset, &position, analysis, &picks);
+            let Some(expected) = on_big_stack(|| {
+                naive::analysis_value_after(&ruleset, &position, analysis, &played, 3_000)
+            }) else {
+                continue;
+            };
+            let solved = value(analysis_value_after(&ruleset, &position, analysis, &played, limits));
+            prop_assert_eq!(solved, Some(expected), "{:?} of {:?} after {:?} under {:?}", analysis, position, played, limits.tuning);
+        }
+        if position.empty_points().len() <= 3 {
+            let start = position.clone();
+            if let Some(expected) = on_big_stack(|| {
+                naive::alternation_value(&Ruleset::naj(), &start, Color::Black, 5_000)
+            }) {
+                let solved = value(alternation_value(&Ruleset::naj(), &position, Color::Black, ByColor::default(), limits));
+                prop_assert_eq!(solved, Some(expected), "alternation of {:?} under {:?}", position, limits.tuning);
+            }
+        }
+    }
 }

@@ -25,6 +25,7 @@ use crate::position::Position;
 use crate::rules::Ruleset;
 
 use crate::allowance::Deadline;
+pub use crate::proof_numbers::Widening;
 use alternation::AlternationPhase;
 use analysis::{AnalysisPhase, Control};
 use search::{Budget, Search};
@@ -38,6 +39,46 @@ pub struct Limits {
     pub max_nodes: u64,
     /// SOLVER-1.5: the moment after which the solver gives up (none by default).
     pub deadline: Deadline,
+    /// SOLVER-3.3, SOLVER-3.9: how the search spends its nodes (never what it answers).
+    pub tuning: Tuning,
+}
+
+/// SOLVER-3.3, SOLVER-3.9: the search's effort settings. They change which states are searched and in what
+/// order, never a value: every setting gives the same answers, or "out of reach" (SOLVER-6.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tuning {
+    /// SOLVER-3.9: df-pn's 1+ε trick.
+    pub widening: Widening,
+    /// SOLVER-3.3: how many positions one bound search (one player alone) may visit before the quick bound is
+    /// used instead.
+    pub reach_allowance: usize,
+    /// SOLVER-4.9: open numbers keyed on the transitions made from positions that hold every stone immortal
+    /// now (instead of every transition made).
+    pub open_numbers_by_immortal: bool,
+}
+
+impl Tuning {
+    /// SOLVER-3.9: the settings the solver uses: ε = 100 %, bound searches of at most 256 positions, and the
+    /// open numbers keyed as SOLVER-4.9 says.
+    pub const DEFAULT: Tuning = Tuning {
+        widening: Widening { percent: 100 },
+        reach_allowance: 256,
+        open_numbers_by_immortal: true,
+    };
+
+    /// The settings until 2026-11-26 (plain df-pn, bound searches of at most 256 positions, the open numbers
+    /// keyed on every transition used), kept so that the solver bench can show both side by side.
+    pub const UNTIL_2026_11_26: Tuning = Tuning {
+        widening: Widening::NONE,
+        reach_allowance: 256,
+        open_numbers_by_immortal: false,
+    };
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning::DEFAULT
+    }
 }
 
 impl Default for Limits {
@@ -47,6 +88,7 @@ impl Default for Limits {
         Limits {
             max_nodes: 1_000_000,
             deadline: Deadline::NONE,
+            tuning: Tuning::DEFAULT,
         }
     }
 }
@@ -334,6 +376,7 @@ impl History {
             limit: limits.max_nodes,
             max_depth,
             deadline: limits.deadline,
+            tuning: limits.tuning,
         };
         Search::new(
             geometry,

@@ -7,7 +7,9 @@ use std::collections::hash_map::RandomState;
 use super::state::{Code, State, Status};
 use super::OutOfReach;
 use crate::allowance::{BoundedTable, Deadline};
-use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
+use crate::proof_numbers::{
+    combine, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
+};
 
 /// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (about 40 bytes each with the map's overhead, so
 /// at most about 5.5 GiB); a full table makes room as [`BoundedTable`] says.
@@ -286,7 +288,7 @@ impl Proof {
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =
-                select(or, &numbers, n, proof_limit, disproof_limit);
+                select(or, &numbers, n, proof_limit, disproof_limit, Widening::NONE);
             let Some(made) = state.make(codes[best]) else {
                 // Cannot happen (the play was made above); dropped from the children.
                 codes.swap_remove(best);

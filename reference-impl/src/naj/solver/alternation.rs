@@ -73,6 +73,7 @@ impl AlternationPhase {
             limit: budget.limit,
             max_depth: budget.max_depth,
             deadline: budget.deadline,
+            tuning: budget.tuning,
         };
         let mut search = Search::new(
             &self.geometry,
@@ -130,6 +131,17 @@ impl Phase for AlternationPhase {
         match mover {
             Color::White => -i64::from(captured),
             _ => i64::from(captured),
+        }
+    }
+
+    fn immortal_stones(&mut self, position: &Stones) -> Stones {
+        Stones {
+            black: self
+                .control
+                .immortal(&self.geometry, position, Color::Black),
+            white: self
+                .control
+                .immortal(&self.geometry, position, Color::White),
         }
     }
 }

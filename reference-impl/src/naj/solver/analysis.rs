@@ -54,8 +54,6 @@ pub(crate) struct AnalysisPhase<'c> {
     end_passes: usize,
     control: &'c mut Control,
     bounds: FastMap<Stones, (i64, i64)>,
-    /// SOLVER-3.3: how many positions one bound search may visit before it settles for the quick bound.
-    reach_allowance: usize,
 }
 
 impl<'c> AnalysisPhase<'c> {
@@ -74,7 +72,6 @@ impl<'c> AnalysisPhase<'c> {
             end_passes,
             control,
             bounds: FastMap::default(),
-            reach_allowance: 256,
         }
     }
 
@@ -158,7 +155,7 @@ impl<'c> AnalysisPhase<'c> {
                 if seen.contains_key(&played.after) {
                     continue;
                 }
-                if seen.len() >= self.reach_allowance {
+                if seen.len() >= budget.tuning.reach_allowance {
                     return Ok(None);
                 }
                 budget.spend(1)?;
@@ -218,5 +215,16 @@ impl Phase for AnalysisPhase<'_> {
 
     fn capture_value(&self, _mover: Color, _captured: u32) -> i64 {
         0
+    }
+
+    fn immortal_stones(&mut self, position: &Stones) -> Stones {
+        Stones {
+            black: self
+                .control
+                .immortal(&self.geometry, position, Color::Black),
+            white: self
+                .control
+                .immortal(&self.geometry, position, Color::White),
+        }
     }
 }

@@ -27,6 +27,8 @@ pub(crate) struct Budget {
     pub max_depth: usize,
     /// SOLVER-1.5: the moment the search gives up.
     pub deadline: Deadline,
+    /// SOLVER-3.3, SOLVER-3.9: how the search spends its nodes.
+    pub tuning: super::Tuning,
 }
 
 impl Budget {
@@ -60,6 +62,8 @@ pub(crate) trait Phase {
     fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64);
     /// SOLVER-2.3: the value a play of `mover` that removed `captured` stones adds (prisoners).
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
+    /// SOLVER-4.9: the immortal stones of both players in `position` (NAJ-5.2).
+    fn immortal_stones(&mut self, position: &Stones) -> Stones;
 }
 
 /// SOLVER-4.1: the part of a search state a table key holds besides the set of transitions used (SOLVER-4.5).

@@ -183,6 +183,31 @@ impl<P: Phase> Search<'_, P> {
         }
     }
 
+    /// SOLVER-4.5, SOLVER-4.9: the part of the set of transitions used that keys the open numbers: all of it, or
+    /// (SOLVER-4.9) the transitions made from positions that hold every stone immortal in the current one.
+    fn steering_transitions(&mut self) -> u128 {
+        if !self.budget.tuning.open_numbers_by_immortal {
+            return self.used_top();
+        }
+        let position = *self.position();
+        let lasting = self.phase.immortal_stones(&position);
+        if lasting.black == 0 && lasting.white == 0 {
+            return self.used_top();
+        }
+        let mut hash = 0;
+        for i in 0..self.moves.len() {
+            let made = self.used[i + 1] ^ self.used[i];
+            let from = &self.positions[i];
+            if made != 0
+                && from.black & lasting.black == lasting.black
+                && from.white & lasting.white == lasting.white
+            {
+                hash ^= made;
+            }
+        }
+        hash
+    }
+
     /// SOLVER-4.8: the hash of the transitions the history made from positions `depends` may hold.
     fn relevant_transitions(&self, depends: &Depends) -> u128 {
         let mut hash = 0;
@@ -249,9 +274,10 @@ impl<P: Phase> Search<'_, P> {
         if let Some(known) = self.settled_here(t) {
             return Ok(known);
         }
+        let steering = self.steering_transitions();
         Ok(Known::open(
             self.proofs
-                .get(&(self.key(), self.used_top(), t))
+                .get(&(self.key(), steering, t))
                 .unwrap_or(UNKNOWN),
         ))
     }
@@ -287,11 +313,18 @@ impl<P: Phase> Search<'_, P> {
                 return Ok(settled);
             }
             if n.reaches(proof_limit, disproof_limit) {
-                self.proofs.store((self.key(), self.used_top(), t), n);
+                let steering = self.steering_transitions();
+                self.proofs.store((self.key(), steering, t), n);
                 return Ok(Known::open(n));
             }
-            let (best, child_proof, child_disproof) =
-                select(or, &numbers, n, proof_limit, disproof_limit);
+            let (best, child_proof, child_disproof) = select(
+                or,
+                &numbers,
+                n,
+                proof_limit,
+                disproof_limit,
+                self.budget.tuning.widening,
+            );
             let child = children[best];
             self.push(&child);
             let result = self.mid(t - child.gain, child_proof, child_disproof);
