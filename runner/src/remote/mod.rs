@@ -11,16 +11,17 @@ pub use stepwise::Step;
 
 use crate::engine::{
     At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
-    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
-    KoIntersectionsAnswer, Legality, Line, Malformed, ReplayOutcome, Said, Side, Start, Statuses,
-    TerritoryOutcome, Unsupported,
+    EngineError, Failure, ForceAnswer, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome,
+    J89Queries, KoIntersectionsAnswer, Legality, Line, Malformed, ReplayOutcome, Said, Side, Start,
+    Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::classes::Margin;
 use gorules_cases::count::{Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::model::{
-    Analyses, Case, Check, Color, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
+    Analyses, Case, Check, Color, DutyKind, Feature, ForceQuestion, KoIntersectionKind, LineEnd,
+    Phase, Prisoners, Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
@@ -136,6 +137,44 @@ fn move_word(m: &Move, height: usize) -> Result<String, EngineError> {
         None => Ok("pass".into()),
         Some(at) => vertex(at, height),
     }
+}
+
+/// A move word of an answer (`pass` or a vertex on the board): the intersection, `None` for a pass.
+fn move_at(w: &str, height: usize) -> Result<Option<(usize, usize)>, EngineError> {
+    if w == "pass" {
+        return Ok(None);
+    }
+    let v = Vertex::parse(w).map_err(|_| {
+        malformed(Malformed::NotAMove {
+            word: w.to_string(),
+            off_board: false,
+        })
+    })?;
+    Ok(Some(v.to_col_row(height).ok_or_else(|| {
+        malformed(Malformed::NotAMove {
+            word: w.to_string(),
+            off_board: true,
+        })
+    })?))
+}
+
+/// PROTO-14: an answer `out-of-reach nodes=N limit=L` of `command` as (N, L); `None` for any other answer.
+fn out_of_reach(command: &str, answer: &str) -> Result<Option<(u64, String)>, EngineError> {
+    let Some(rest) = answer.strip_prefix("out-of-reach") else {
+        return Ok(None);
+    };
+    let field = |key: &str| {
+        rest.split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .map(str::to_string)
+    };
+    let nodes = field("nodes=")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| answered(command, answer))?;
+    Ok(Some((
+        nodes,
+        field("limit=").unwrap_or_else(|| "nodes".into()),
+    )))
 }
 
 fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError> {
@@ -861,23 +900,68 @@ impl Engine for Remote {
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let answer = self.ok("gorules-ko-intersections", &refs)?;
-        if let Some(rest) = answer.strip_prefix("out-of-reach") {
-            let field = |key: &str| {
-                rest.split_whitespace()
-                    .find_map(|w| w.strip_prefix(key))
-                    .map(str::to_string)
-            };
-            let nodes = field("nodes=")
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| answered("gorules-ko-intersections", &answer))?;
-            return Ok(KoIntersectionsAnswer::OutOfReach {
-                nodes,
-                limit: field("limit=").unwrap_or_else(|| "nodes".into()),
-            });
+        if let Some((nodes, limit)) = out_of_reach("gorules-ko-intersections", &answer)? {
+            return Ok(KoIntersectionsAnswer::OutOfReach { nodes, limit });
         }
         Ok(KoIntersectionsAnswer::Found(parse_vertices(
             &answer, height,
         )?))
+    }
+
+    fn force(
+        &mut self,
+        start: &Start,
+        question: ForceQuestion,
+        duty: DutyKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<ForceAnswer, EngineError> {
+        let s = Start {
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Alternation, &[])?;
+        let height = start.board.height();
+        let mut args = vec![question.name().to_string(), duty.name().to_string()];
+        if let Some(k) = komi {
+            args.push(k.to_string());
+        }
+        for at in region {
+            args.push(vertex((at.col, at.row), height)?);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let command = "gorules-force";
+        let answer = self.ok(command, &refs)?;
+        if let Some((nodes, limit)) = out_of_reach(command, &answer)? {
+            return Ok(ForceAnswer::OutOfReach { nodes, limit });
+        }
+        let mut words = answer.split_whitespace();
+        let yes = match words.next() {
+            Some("yes") => true,
+            Some("no") => false,
+            _ => return Err(answered(command, &answer)),
+        };
+        let shows: LineEnd = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .ok_or_else(|| answered(command, &answer))?;
+        let mut player = match start.to_move.unwrap_or(Color::Black) {
+            Color::Black => Player::Black,
+            Color::White => Player::White,
+        };
+        let mut line = Vec::new();
+        for w in words {
+            line.push(Move {
+                player,
+                at: move_at(w, height)?,
+            });
+            player = player.other();
+        }
+        if line.is_empty() {
+            return Err(answered(command, &answer));
+        }
+        Ok(ForceAnswer::Answered { yes, shows, line })
     }
 
     fn control(
@@ -1098,22 +1182,7 @@ impl Engine for Remote {
             .split(',')
             .filter(|w| !w.is_empty())
         {
-            let at = if w == "pass" {
-                None
-            } else {
-                let v = Vertex::parse(w).map_err(|_| {
-                    malformed(Malformed::NotAMove {
-                        word: w.to_string(),
-                        off_board: false,
-                    })
-                })?;
-                Some(v.to_col_row(height).ok_or_else(|| {
-                    malformed(Malformed::NotAMove {
-                        word: w.to_string(),
-                        off_board: true,
-                    })
-                })?)
-            };
+            let at = move_at(w, height)?;
             principal_variation.push(Move {
                 player: to_move,
                 at,

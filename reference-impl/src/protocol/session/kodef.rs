@@ -10,10 +10,10 @@ use crate::kodef::{
     basic_ko_intersections, explain_answer_force, explain_force, global_ko_intersection,
     local_ko_intersection, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
 };
-use crate::position::Position;
 use crate::moves::Move;
 use crate::naj::score::Points;
 use crate::naj::solver::Limits;
+use crate::position::Position;
 use gorules_grammar::gtp::Command;
 use gorules_vocabulary::{DutyKind, ForceQuestion, KoIntersectionKind};
 
