@@ -899,7 +899,7 @@ impl Engine for Remote {
             args.push(vertex((at.col, at.row), height)?);
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        let answer = self.ok("gorules-ko-intersections", &refs)?;
+        let answer = self.ok_searching("gorules-ko-intersections", &refs)?;
         if let Some((nodes, limit)) = out_of_reach("gorules-ko-intersections", &answer)? {
             return Ok(KoIntersectionsAnswer::OutOfReach { nodes, limit });
         }
@@ -932,7 +932,7 @@ impl Engine for Remote {
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let command = "gorules-force";
-        let answer = self.ok(command, &refs)?;
+        let answer = self.ok_searching(command, &refs)?;
         if let Some((nodes, limit)) = out_of_reach(command, &answer)? {
             return Ok(ForceAnswer::OutOfReach { nodes, limit });
         }
