@@ -527,7 +527,7 @@ fn check_body(
             fact(&mut f, "question", c.question.name());
             fact(
                 &mut f,
-                "first mover (the player to move)",
+                "first mover X (Y moves second)",
                 color_word(first.player()),
             );
             fact(&mut f, "duty", c.duty.name());
