@@ -158,6 +158,48 @@ fn move_at(w: &str, height: usize) -> Result<Option<(usize, usize)>, EngineError
     })?))
 }
 
+/// PROTO-14.2: an answer of `gorules-force` on a board of `(width, height)`, whose line starts with `first`'s move.
+fn parse_force(
+    answer: &str,
+    first: Color,
+    (width, height): (usize, usize),
+) -> Result<ForceAnswer, EngineError> {
+    let command = "gorules-force";
+    if let Some((nodes, limit)) = out_of_reach(command, answer)? {
+        return Ok(ForceAnswer::OutOfReach { nodes, limit });
+    }
+    let mut words = answer.split_whitespace();
+    let yes = match words.next() {
+        Some("yes") => true,
+        Some("no") => false,
+        _ => return Err(answered(command, answer)),
+    };
+    let shows: LineEnd = words
+        .next()
+        .and_then(|w| w.parse().ok())
+        .ok_or_else(|| answered(command, answer))?;
+    let mut player = match first {
+        Color::Black => Player::Black,
+        Color::White => Player::White,
+    };
+    let mut line = Vec::new();
+    for w in words {
+        let at = move_at(w, height)?;
+        if at.is_some_and(|(col, _)| col >= width) {
+            return Err(malformed(Malformed::NotAMove {
+                word: w.to_string(),
+                off_board: true,
+            }));
+        }
+        line.push(Move { player, at });
+        player = player.other();
+    }
+    if line.is_empty() {
+        return Err(answered(command, answer));
+    }
+    Ok(ForceAnswer::Answered { yes, shows, line })
+}
+
 /// PROTO-14: an answer `out-of-reach nodes=N limit=L` of `command` as (N, L); `None` for any other answer.
 fn out_of_reach(command: &str, answer: &str) -> Result<Option<(u64, String)>, EngineError> {
     let Some(rest) = answer.strip_prefix("out-of-reach") else {
@@ -933,35 +975,11 @@ impl Engine for Remote {
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let command = "gorules-force";
         let answer = self.ok_searching(command, &refs)?;
-        if let Some((nodes, limit)) = out_of_reach(command, &answer)? {
-            return Ok(ForceAnswer::OutOfReach { nodes, limit });
-        }
-        let mut words = answer.split_whitespace();
-        let yes = match words.next() {
-            Some("yes") => true,
-            Some("no") => false,
-            _ => return Err(answered(command, &answer)),
-        };
-        let shows: LineEnd = words
-            .next()
-            .and_then(|w| w.parse().ok())
-            .ok_or_else(|| answered(command, &answer))?;
-        let mut player = match start.to_move.unwrap_or(Color::Black) {
-            Color::Black => Player::Black,
-            Color::White => Player::White,
-        };
-        let mut line = Vec::new();
-        for w in words {
-            line.push(Move {
-                player,
-                at: move_at(w, height)?,
-            });
-            player = player.other();
-        }
-        if line.is_empty() {
-            return Err(answered(command, &answer));
-        }
-        Ok(ForceAnswer::Answered { yes, shows, line })
+        parse_force(
+            &answer,
+            start.to_move.unwrap_or(Color::Black),
+            (start.board.width(), height),
+        )
     }
 
     fn control(
@@ -1446,8 +1464,57 @@ pub fn no_played_confirmation(message: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::engine_time_limit;
+    use super::{engine_time_limit, Color, EngineError, ForceAnswer, LineEnd, Move, Player};
     use std::time::Duration;
+
+    #[test]
+    fn a_forcing_answer_is_read_or_refused_as_malformed() {
+        // PROTO-14.2: the answer, what the line's end shows and the line, White moving first.
+        let read = |text: &str| super::parse_force(text, Color::White, (5, 5));
+        assert_eq!(
+            read("yes cycle C1 A1 pass"),
+            Ok(ForceAnswer::Answered {
+                yes: true,
+                shows: LineEnd::Cycle,
+                line: vec![
+                    Move {
+                        player: Player::White,
+                        at: Some((2, 4))
+                    },
+                    Move {
+                        player: Player::Black,
+                        at: Some((0, 4))
+                    },
+                    Move {
+                        player: Player::White,
+                        at: None
+                    },
+                ],
+            })
+        );
+        assert_eq!(
+            read("out-of-reach nodes=12 limit=time"),
+            Ok(ForceAnswer::OutOfReach {
+                nodes: 12,
+                limit: "time".into()
+            })
+        );
+        for bad in [
+            "maybe kept pass",
+            "yes",
+            "yes sure pass",
+            "no broken",
+            "no broken Z1",
+            "no broken C9",
+            "out-of-reach",
+        ] {
+            assert!(
+                matches!(read(bad), Err(EngineError::Malformed(_))),
+                "{bad}: {:?}",
+                read(bad)
+            );
+        }
+    }
 
     #[test]
     fn the_engine_gets_nine_tenths_of_the_solver_timeout() {
