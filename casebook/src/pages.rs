@@ -519,6 +519,28 @@ fn check_body(
                 if expect.is_empty() { "none" } else { expect },
             );
         }
+        Check::Force(c) => {
+            let first = c
+                .first
+                .or(case.to_move)
+                .unwrap_or(gorules_cases::model::Color::Black);
+            fact(&mut f, "question", c.question.name());
+            fact(
+                &mut f,
+                "first mover X (Y moves second)",
+                color_word(first.player()),
+            );
+            fact(&mut f, "duty", c.duty.name());
+            fact(
+                &mut f,
+                "region (plays restricted to it; the cycle-set)",
+                c.region.trim(),
+            );
+            if let Some(k) = c.komi {
+                fact(&mut f, "Black's komi", k);
+            }
+            fact(&mut f, "expected answer", c.expect.word());
+        }
         Check::Immortal(c) => {
             fact(&mut f, "colour", color_word(c.color.player()));
             let mut figs = String::new();

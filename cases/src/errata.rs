@@ -145,6 +145,10 @@ pub fn apply(check: &mut Check, field: &str, ours: &str) -> Result<(), String> {
             "expect" => c.expect = ours.trim().to_string(),
             _ => return unknown(),
         },
+        Check::Force(c) => match field {
+            "expect" => c.expect = ours.parse()?,
+            _ => return unknown(),
+        },
         Check::GameEnd(g) => match field {
             "final" => g.final_position = Some(drawn(ours)?),
             "black" => g.black = Some(count(ours)?),

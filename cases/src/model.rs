@@ -10,8 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use gorules_vocabulary::{
-    Analyses, CountMethod, EndReason, Feature, KoIntersectionKind, KoRule, Phase, Reason,
-    RulesetName, Suicide,
+    Analyses, CountMethod, DutyKind, EndReason, Feature, ForceQuestion, KoIntersectionKind, KoRule,
+    LineEnd, Phase, Reason, RulesetName, Suicide,
 };
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
@@ -327,8 +327,10 @@ pub enum Check {
     Territory(Territory),
     /// CASE-9.4
     J89Game(Box<crate::j89::J89Game>),
-    /// CASE-13
+    /// CASE-13.1
     KoIntersections(KoIntersections),
+    /// CASE-13.2
+    Force(Force),
     /// CASE-11.1
     GameEnd(Box<crate::classes::GameEnd>),
     /// CASE-11.2
@@ -353,6 +355,7 @@ impl<'de> Deserialize<'de> for Check {
             "territory",
             "j89_game",
             "ko_intersections",
+            "force",
             "game_end",
             "final_score",
             "count",
@@ -360,7 +363,7 @@ impl<'de> Deserialize<'de> for Check {
         impl<'de> serde::de::Visitor<'de> for V {
             type Value = Check;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, ko_intersections, game_end, final_score, count)")
+                f.write_str("a check: a map with one key, the kind (legality, replay, immortal, control, game, best_play, status, territory, j89_game, ko_intersections, force, game_end, final_score, count)")
             }
             fn visit_map<A: serde::de::MapAccess<'de>>(
                 self,
@@ -380,6 +383,7 @@ impl<'de> Deserialize<'de> for Check {
                     "territory" => Check::Territory(map.next_value()?),
                     "j89_game" => Check::J89Game(Box::new(map.next_value()?)),
                     "ko_intersections" => Check::KoIntersections(map.next_value()?),
+                    "force" => Check::Force(map.next_value()?),
                     "game_end" => Check::GameEnd(Box::new(map.next_value()?)),
                     "final_score" => Check::FinalScore(map.next_value()?),
                     "count" => Check::Count(Box::new(map.next_value()?)),
@@ -619,6 +623,71 @@ pub struct KoIntersections {
     pub komi: Option<crate::j89::Komi>,
     /// The intersections of the region that are ko-intersections of the kind (GTP vertices; empty for none).
     pub expect: String,
+}
+
+/// CASE-13.2: a forcing question (KODEF-4) from the case's position, its player to move moving first.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Force {
+    /// Name, unique in the case.
+    pub name: String,
+    /// What the source asserts, in our words.
+    #[serde(default)]
+    pub claim: Option<String>,
+    /// Extra features.
+    #[serde(default)]
+    pub features: Vec<Feature>,
+    /// KODEF-4.1 `force` or KODEF-4.5 `answer-force`.
+    pub question: ForceQuestion,
+    /// KODEF-3.1: the first mover X (Y is the other player); the case's player to move if not given.
+    #[serde(default)]
+    pub first: Option<Color>,
+    /// KODEF-6.2 `local` (no local-area-improvement on the region) or KODEF-6.3 `global` (no win at `komi`).
+    pub duty: DutyKind,
+    /// KODEF-R15: the region, GTP vertices separated by spaces: plays are restricted to it, and it is the
+    /// cycle-set of the wanted cycles and the zone of a local duty.
+    pub region: String,
+    /// KODEF-R12: Black's komi (global duty only).
+    #[serde(default)]
+    pub komi: Option<crate::j89::Komi>,
+    /// The answer: `yes` or `no`.
+    pub expect: YesNo,
+}
+
+/// CASE-13.2: a yes-or-no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum YesNo {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+impl YesNo {
+    /// `true` for yes.
+    pub fn is_yes(self) -> bool {
+        self == YesNo::Yes
+    }
+
+    /// The word, as written in a case.
+    pub fn word(self) -> &'static str {
+        match self {
+            YesNo::Yes => "yes",
+            YesNo::No => "no",
+        }
+    }
+}
+
+impl FromStr for YesNo {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "yes" => Ok(YesNo::Yes),
+            "no" => Ok(YesNo::No),
+            other => Err(format!("expected yes or no, found `{other}`")),
+        }
+    }
 }
 
 /// CASE-4.3: which stones of a colour are immortal.

@@ -190,6 +190,54 @@ fn a_wrong_legality_answer() {
     );
 }
 
+/// A core case with a `force` check (CASE-13.2) whose other `fields` follow its question.
+fn force_case(fields: &str) -> String {
+    format!(
+        r##"id: bad-input
+title: "A small constructed case"
+source:
+  constructed: "exercises the force check's errors"
+clauses: [KODEF-4.6]
+features: [capture, basic-ko, fixed-ko, one-play, force-questions]
+ruleset: {{name: core, options: {{ko: [basic-ko, fixed-ko, one-play]}}}}
+board: |
+  . # O .
+  # O . O
+to_move: black
+checks:
+  - force:
+      name: black-first
+      question: answer-force
+{fields}"##
+    )
+}
+
+#[test]
+fn a_force_check_is_linted() {
+    let good = "      duty: local\n      region: \"C1 C2\"\n      expect: no\n";
+    assert_eq!(errors(&force_case(good)), vec![]);
+    let e = one_error(&force_case(&good.replace("no\n", "maybe\n")));
+    assert!(
+        e.starts_with(
+            "cases/test/bad-input.yaml:18:15: checks[0].force.expect: unknown variant `maybe`"
+        ),
+        "{e}"
+    );
+    let e = one_error(&force_case(&good.replace("C1 C2", "C1 Z9")));
+    assert!(
+        e.contains("`region`: `Z9` is not a vertex of the board"),
+        "{e}"
+    );
+    let e = one_error(&force_case(
+        &good.replace("local", "local\n      komi: 0.5"),
+    ));
+    assert!(e.contains("only a global duty takes `komi`"), "{e}");
+    let e = one_error(&force_case(&good.replace("local", "global")));
+    assert!(e.contains("a global duty takes `komi`"), "{e}");
+    let e = one_error(&force_case(&good.replace("C1 C2", "")));
+    assert!(e.contains("`region` names no intersection"), "{e}");
+}
+
 const KEE_GOOD: &str = r##"id: bad-input
 title: "A small constructed Kee case"
 source:

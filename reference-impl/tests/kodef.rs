@@ -1,15 +1,17 @@
 //! KODEF-4, KODEF-6: the ko-intersection classifier on random small positions: its answers do not change when the
 //! colours are swapped (with the komi's sign and the player to move) or the board is turned or mirrored, and
-//! answer-force is the two forcing questions of KODEF-4.5.
+//! answer-force is the two forcing questions of KODEF-4.5; the explaining line of a forcing question (KODEF-4.6)
+//! replays under the default restriction rules to an end that shows what the answer claims.
 
 use gorules_ref::allowance::Deadline;
 use gorules_ref::kodef::{
-    can_answer_force, can_force_duty, global_ko_intersection, local_ko_intersection, Allowance,
-    Arena, Cycles, Duty,
+    can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
+    explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection, Allowance,
+    Arena, Cycles, Duty, Explained, LineEnd,
 };
 use gorules_ref::naj::score::Points;
 use gorules_ref::symmetry::{GridMap, Symmetry};
-use gorules_ref::{Color, Point, PointSet, Position, SuicideRule};
+use gorules_ref::{Color, Move, Point, PointSet, Position, Sequence, SuicideRule};
 use proptest::prelude::*;
 
 const ALLOWANCE: Allowance = Allowance {
@@ -104,6 +106,60 @@ fn local(
         .collect()
 }
 
+/// What the end of a line shows, found by replaying it from `start` under the default restriction rules apart from
+/// the search: whether every move is legal and the move-sequence ends with its last move and not before, whether
+/// the duty is kept at the end, and whether a wanted cycle (back to `start` after plays exactly on `zone`, one of
+/// them recreating `start`, the current-position) occurred.
+fn replayed(
+    start: &Position,
+    first: Color,
+    suicide: SuicideRule,
+    duty: &Duty,
+    zone: &PointSet,
+    line: &[Move],
+) -> Result<(bool, bool), String> {
+    let mut s = Sequence::new(start.clone(), first, default_restriction_rules(suicide));
+    for (i, &mv) in line.iter().enumerate() {
+        if first_end(&s).is_some() {
+            return Err(format!("the move-sequence ended before move {}", i + 1));
+        }
+        s.play(mv)
+            .map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
+    }
+    if first_end(&s).is_none() {
+        return Err("the line stops before the move-sequence ends".into());
+    }
+    let end = s.position();
+    let kept = match duty {
+        Duty::NoLocalAreaImprovement { zone } => {
+            local_area(end, zone).for_player(first) <= local_area(start, zone).for_player(first)
+        }
+        Duty::NoWin { komi } => {
+            let all = PointSet::full(end.board());
+            let black_minus_white =
+                2 * local_area(end, &all).black_minus_white() - komi.half_points();
+            let for_first = if first == Color::Black {
+                black_minus_white
+            } else {
+                -black_minus_white
+            };
+            for_first <= 0
+        }
+    };
+    let positions = s.positions();
+    let mut played = PointSet::empty(start.board());
+    let mut created = false;
+    let mut cycle = false;
+    for (i, &mv) in line.iter().enumerate() {
+        if let Move::Play(p) = mv {
+            played.insert(p);
+            created |= positions[i + 1] == *start;
+        }
+        cycle |= positions[i + 1] == *start && created && played == *zone;
+    }
+    Ok((kept, cycle))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -171,6 +227,50 @@ proptest! {
         let nowhere = Cycles { current: position.clone(), zone: Some(PointSet::empty(position.board())), point: None };
         if let Ok(forced) = can_answer_force(&arena, &position, first, &duty, &nowhere, ALLOWANCE) {
             prop_assert!(!forced, "no cycle has an empty cycle-set");
+        }
+    }
+
+    /// KODEF-4.6: the explaining line of `force` and `answer-force`, local or global duty, replays legally to the end
+    /// of a move-sequence, and that end shows what the answer says: the duty kept or broken, with or without a
+    /// wanted cycle; the answers are those of the plain forcing questions.
+    #[test]
+    fn explaining_lines_replay_to_what_the_answer_claims(
+        (position, indices) in any_shape(),
+        black in any::<bool>(),
+        global in any::<bool>(),
+        half_komi in -3i64..=3,
+        allowed in any::<bool>(),
+    ) {
+        let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
+        let region = region_of(&position, &indices);
+        let arena = Arena { suicide, region: region.clone() };
+        let first = if black { Color::Black } else { Color::White };
+        let duty = if global {
+            Duty::NoWin { komi: Points::from_half_points(half_komi) }
+        } else {
+            Duty::NoLocalAreaImprovement { zone: region.clone() }
+        };
+        let cycles = Cycles { current: position.clone(), zone: Some(region.clone()), point: None };
+        let rows = position.rows();
+        if let Ok(Explained { yes, shows, line }) = explain_force(&arena, &position, first, &duty, ALLOWANCE) {
+            prop_assert_eq!(Ok(yes), can_force_duty(&arena, &position, first, &duty, ALLOWANCE));
+            prop_assert_eq!(shows, if yes { LineEnd::DutyKept } else { LineEnd::DutyBroken });
+            let (kept, _) = replayed(&position, first, suicide, &duty, &region, &line)
+                .map_err(|e| TestCaseError::fail(format!("{rows:?}: {e}")))?;
+            prop_assert_eq!(kept, yes, "{:?}: {:?}", rows, line);
+        }
+        if let Ok(Explained { yes, shows, line }) = explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
+            prop_assert_eq!(Ok(yes), can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE));
+            let (kept, cycle) = replayed(&position, first, suicide, &duty, &region, &line)
+                .map_err(|e| TestCaseError::fail(format!("{rows:?}: {e}")))?;
+            let expected = match shows {
+                LineEnd::CycleWithDutyKept => (true, true),
+                LineEnd::DutyKeptWithoutCycle => (true, false),
+                LineEnd::DutyBroken => (false, cycle),
+                LineEnd::DutyKept => return Err(TestCaseError::fail("answer-force never shows the duty kept alone")),
+            };
+            prop_assert_eq!(yes, shows == LineEnd::CycleWithDutyKept);
+            prop_assert_eq!((kept, cycle), expected, "{:?} {:?}: {:?}", rows, shows, line);
         }
     }
 }

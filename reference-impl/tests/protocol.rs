@@ -683,3 +683,33 @@ fn ko_intersections() {
          ? syntax error: expected a kind of ko-intersection (basic, local, global), found `nearby`\n\n"
     );
 }
+
+#[test]
+fn force() {
+    // PROTO-14.2 (KODEF-4.6): in sending two, returning one with White to move, White answer-forces the cycle on
+    // the three points and the line shows it; Black can keep White from gaining them; a lone ko either side can
+    // connect: Black, moving first, breaks White's duty by taking and connecting.
+    let out = session(
+        "gorules-setup sequence ...../...../...../OXX../.O.X. white\n\
+         gorules-force answer-force local A1 B1 C1\n\
+         gorules-force force local A1 B1 C1\n\
+         gorules-setup alternation ....../..XO../.XO.O./..XO../...... black\n\
+         gorules-force answer-force local C3 D3\n\
+         gorules-force force global 0.5 C3 D3\n\
+         gorules-force force\n\
+         gorules-force answer-force global C3\n\
+         gorules-force force local pass\n\
+         gorules-force prevent local C3\n\
+         gorules-force force nearby C3\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n= yes cycle C1 A1 B1 C1 A1 pass pass pass\n\n= yes kept C1 A1 B1 C1 pass A1 pass B1 pass pass pass\n\n=\n\n\
+         = no broken D3 pass C3 pass pass pass\n\n= no broken D3 pass C3 pass pass pass\n\n\
+         ? syntax error: expected a question (force or answer-force), a duty (local or global), Black's komi for global, and the region's vertices\n\n\
+         ? syntax error: expected komi, found `C3`\n\n\
+         ? syntax error: expected vertices, not `pass`\n\n\
+         ? syntax error: expected a forcing question (force, answer-force), found `prevent`\n\n\
+         ? syntax error: expected a duty (local, global), found `nearby`\n\n"
+    );
+}

@@ -1,8 +1,9 @@
 //! Running one check of a case against an engine, and judging the answer (spec/cases.md, CASE-4).
 
 use crate::engine::{
-    At, BoardSize, ClassGame, CountRequest, Engine, GameMoves, GameOutcome, Grid, J89Action,
-    J89Queries, KoIntersectionsAnswer, Legality, Line, Start, Statuses, TerritoryOutcome,
+    At, BoardSize, ClassGame, CountRequest, Engine, ForceAnswer, GameMoves, GameOutcome, Grid,
+    J89Action, J89Queries, KoIntersectionsAnswer, Legality, Line, Start, Statuses,
+    TerritoryOutcome,
 };
 use crate::report::{render, Mismatch};
 pub use crate::verdict::Verdict;
@@ -12,8 +13,8 @@ use gorules_cases::count::Count;
 use gorules_cases::drawn::{Board, ControlMap, PointsMap};
 use gorules_cases::j89::{J89Game, J89Step, Refusal};
 use gorules_cases::model::{
-    BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Game, GameResult,
-    Immortal, KoIntersections, Prisoners, Replay, Status, Territory,
+    BestPlay, Case, Check, Color, ColorOrBoth, Control, Expect, Feature, Force, Game, GameResult,
+    Immortal, KoIntersections, LineEnd, Prisoners, Replay, Status, Territory,
 };
 use gorules_cases::moves::{Move, MovesSpec, Resolved};
 use gorules_grammar::{Cell, Diagram, Player, StoneColor, Vertex};
@@ -67,6 +68,7 @@ pub fn run(case: &Case, check: &Check, engine: &mut dyn Engine) -> Verdict {
         Check::Replay(c) => replay(case, c, engine),
         Check::Immortal(c) => immortal(case, c, engine),
         Check::KoIntersections(c) => ko_intersections(case, c, engine),
+        Check::Force(c) => force(case, c, engine),
         Check::Control(c) => control(case, c, engine),
         Check::Game(g) => game(case, g, engine),
         Check::BestPlay(b) => best_play(case, b, engine),
@@ -338,15 +340,8 @@ fn immortal(case: &Case, c: &Immortal, engine: &mut dyn Engine) -> Judged {
 fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -> Judged {
     let s = start(case)?;
     let height = s.board.height();
-    let read = |text: &str| -> BTreeSet<At> {
-        text.split_whitespace()
-            .filter_map(|w| gorules_grammar::Vertex::parse(w).ok())
-            .filter_map(|v| v.to_col_row(height))
-            .map(|(col, row)| At { col, row })
-            .collect()
-    };
-    let region = read(&c.region);
-    let want = read(&c.expect);
+    let region = vertex_set(&c.region, height);
+    let want = vertex_set(&c.expect, height);
     let got = match engine.ko_intersections(&s, c.kind, c.komi, &region)? {
         KoIntersectionsAnswer::Found(got) => got,
         KoIntersectionsAnswer::OutOfReach { nodes, limit } => {
@@ -374,6 +369,71 @@ fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -
             format!("{}-ko-intersections of {}", c.kind.name(), c.region.trim()),
             show(&want),
             show(&got),
+        ));
+    }
+    Ok(out)
+}
+
+/// CASE-13: the intersections named by GTP vertices in `text` (lint has checked them).
+fn vertex_set(text: &str, height: usize) -> BTreeSet<At> {
+    text.split_whitespace()
+        .filter_map(|w| gorules_grammar::Vertex::parse(w).ok())
+        .filter_map(|v| v.to_col_row(height))
+        .map(|(col, row)| At { col, row })
+        .collect()
+}
+
+/// CASE-13.2: the engine's answer to a forcing question against the case's; a wrong answer shows the engine's
+/// explaining line (KODEF-4.6).
+fn force(case: &Case, c: &Force, engine: &mut dyn Engine) -> Judged {
+    let mut s = start(case)?;
+    if c.first.is_some() {
+        s.to_move = c.first;
+    }
+    let height = s.board.height();
+    let region = vertex_set(&c.region, height);
+    let (yes, shows, line) = match engine.force(&s, c.question, c.duty, c.komi, &region)? {
+        ForceAnswer::Answered { yes, shows, line } => (yes, shows, line),
+        ForceAnswer::OutOfReach { nodes, limit } => {
+            return Err(Verdict::Undecided(Undecided::Force { nodes, limit }))
+        }
+    };
+    let mut out = Vec::new();
+    if yes != c.expect.is_yes() {
+        let first = if s.to_move == Some(Color::White) {
+            "White"
+        } else {
+            "Black"
+        };
+        let mut what = format!("{} {} ({first} first)", c.question.name(), c.duty.name());
+        if let Some(k) = c.komi {
+            what.push_str(&format!(" at komi {k}"));
+        }
+        what.push_str(&format!(" on {}", c.region.trim()));
+        let words: Vec<String> = line
+            .iter()
+            .map(|m| {
+                let who = if m.player == Player::Black { "B" } else { "W" };
+                let at =
+                    m.at.and_then(|(col, row)| Vertex::from_col_row(col, row, height))
+                        .map_or_else(|| "pass".to_string(), |v| v.to_string());
+                format!("{who} {at}")
+            })
+            .collect();
+        let shown = match shows {
+            LineEnd::Kept => "the duty kept",
+            LineEnd::Broken => "the duty broken",
+            LineEnd::Cycle => "the duty kept and a wanted cycle",
+            LineEnd::NoCycle => "the duty kept and no wanted cycle",
+        };
+        out.push(Mismatch::new(
+            what,
+            c.expect.word(),
+            format!(
+                "{} (the engine's line, ending with {shown}: {})",
+                if yes { "yes" } else { "no" },
+                words.join(", ")
+            ),
         ));
     }
     Ok(out)

@@ -7,8 +7,8 @@ use gorules_cases::count::{Amount, Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, J89Result, J89Stage, Komi, Refusal};
 use gorules_cases::kee::{KeeCase, KeeCheck, KeeEndName, KeeReason, KoConditionName, PlayerName};
 use gorules_cases::model::{
-    Case, Check, Color, CountMethod, EndReason, Feature, KoIntersectionKind, Phase, Prisoners,
-    Reason, Ruleset,
+    Case, Check, Color, CountMethod, DutyKind, EndReason, Feature, ForceQuestion,
+    KoIntersectionKind, LineEnd, Phase, Prisoners, Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{Cell, Diagram, StoneColor};
@@ -141,6 +141,27 @@ pub struct Start {
 pub enum KoIntersectionsAnswer {
     /// The intersections of the region that are ko-intersections of the kind asked.
     Found(BTreeSet<At>),
+    /// The search passed its allowance.
+    OutOfReach {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that stopped it (`nodes`, `time`).
+        limit: String,
+    },
+}
+
+/// KODEF-4.6 (PROTO-14.2): what an engine answered to a forcing question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForceAnswer {
+    /// The answer with the line that explains it.
+    Answered {
+        /// Yes or no.
+        yes: bool,
+        /// What the end of the line shows.
+        shows: LineEnd,
+        /// The line, from the start; the first mover's move first.
+        line: Vec<Move>,
+    },
     /// The search passed its allowance.
     OutOfReach {
         /// Nodes searched.
@@ -919,6 +940,16 @@ pub trait Engine {
         komi: Option<Komi>,
         region: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError>;
+    /// KODEF-4.6 (PROTO-14.2): the forcing `question` from `start`'s board, its player to move moving first, plays
+    /// restricted to `region`, with the `duty` (Black's `komi` for the global one).
+    fn force(
+        &mut self,
+        start: &Start,
+        question: ForceQuestion,
+        duty: DutyKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<ForceAnswer, EngineError>;
     /// J89-7, J89-8.3: the statuses of the stones of `start`'s board as a stop position (under J89-R2
     /// `as-played`, decided by the `played` confirmations).
     fn statuses(

@@ -120,6 +120,13 @@ pub enum Undecided {
         /// The limit that stopped it.
         limit: String,
     },
+    /// CASE-13.2: the search of a forcing question passed its allowance.
+    Force {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that stopped it.
+        limit: String,
+    },
 }
 
 /// CASE-8.3.3: one Kee value out of reach.
@@ -192,6 +199,11 @@ impl fmt::Display for Undecided {
             Undecided::KoIntersections { nodes, limit } => write!(
                 f,
                 "the engine could not decide the ko-intersections: its search stopped at its {limit} limit after \
+                 {nodes} nodes"
+            ),
+            Undecided::Force { nodes, limit } => write!(
+                f,
+                "the engine could not decide the forcing question: its search stopped at its {limit} limit after \
                  {nodes} nodes"
             ),
         }

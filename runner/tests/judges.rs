@@ -9,15 +9,16 @@ use gorules_cases::classes::Margin;
 use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::kee::{KeeCase, KeeCheck, PlayerName};
 use gorules_cases::model::{
-    Case, Check, Color, EndReason, Feature, KoIntersectionKind, Phase, Prisoners, Reason,
+    Case, Check, Color, DutyKind, EndReason, Feature, ForceQuestion, KoIntersectionKind, Phase,
+    Prisoners, Reason,
 };
 use gorules_cases::moves::Move;
 use gorules_cases::{parse_case, parse_kee_case};
 use gorules_runner::engine::{
     At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
-    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
-    KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState, KeeValue, KoIntersectionsAnswer, Legality,
-    ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
+    EngineError, Failure, ForceAnswer, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome,
+    J89Queries, KeeEngine, KeeMade, KeePlayed, KeePoints, KeeState, KeeValue,
+    KoIntersectionsAnswer, Legality, ReplayOutcome, Said, Start, Statuses, TerritoryOutcome,
 };
 use gorules_runner::gtp::Launch;
 use gorules_runner::remote::Remote;
@@ -49,6 +50,7 @@ enum Answer {
     KeePoints(Result<KeePoints, EngineError>),
     KeeValue(Result<KeeValue, EngineError>),
     KoIntersections(Result<KoIntersectionsAnswer, EngineError>),
+    Force(Result<ForceAnswer, EngineError>),
 }
 
 impl Answer {
@@ -74,6 +76,7 @@ impl Answer {
             Answer::KeePoints(_) => Answer::KeePoints(Err(e)),
             Answer::KeeValue(_) => Answer::KeeValue(Err(e)),
             Answer::KoIntersections(_) => Answer::KoIntersections(Err(e)),
+            Answer::Force(_) => Answer::Force(Err(e)),
         }
     }
 }
@@ -150,6 +153,16 @@ impl Engine for Recorder {
             KoIntersections,
             self.engine.ko_intersections(s, k, komi, r)
         )
+    }
+    fn force(
+        &mut self,
+        s: &Start,
+        q: ForceQuestion,
+        d: DutyKind,
+        komi: Option<Komi>,
+        r: &BTreeSet<At>,
+    ) -> Result<ForceAnswer, EngineError> {
+        record!(self, Force, self.engine.force(s, q, d, komi, r))
     }
     fn control(&mut self, s: &Start, r: &Grid, c: Color) -> Result<BTreeSet<At>, EngineError> {
         record!(self, Control, self.engine.control(s, r, c))
@@ -253,6 +266,16 @@ impl Engine for Fake {
         _: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError> {
         replay!(self, KoIntersections)
+    }
+    fn force(
+        &mut self,
+        _: &Start,
+        _: ForceQuestion,
+        _: DutyKind,
+        _: Option<Komi>,
+        _: &BTreeSet<At>,
+    ) -> Result<ForceAnswer, EngineError> {
+        replay!(self, Force)
     }
     fn control(&mut self, _: &Start, _: &Grid, _: Color) -> Result<BTreeSet<At>, EngineError> {
         replay!(self, Control)
@@ -425,6 +448,7 @@ impl Answer {
                 | ("kee_game", Answer::KeeState(_))
                 | ("kee_value", Answer::KeeValue(_))
                 | ("ko_intersections", Answer::KoIntersections(_))
+                | ("force", Answer::Force(_))
         )
     }
 
@@ -506,6 +530,7 @@ impl Answer {
                     }),
                 }
             }
+            Answer::Force(Ok(ForceAnswer::Answered { yes, .. })) => *yes = !*yes,
             Answer::KeeState(Ok(s)) => s.end = None,
             Answer::KeeValue(Ok(KeeValue::Value { value, .. })) => *value += 1,
             other => panic!("cannot spoil {other:?}"),
@@ -682,6 +707,39 @@ fn ko_intersections() {
         Verdict::Undecided(u @ Undecided::KoIntersections { .. }) => assert_eq!(
             u.to_string(),
             "the engine could not decide the ko-intersections: its search stopped at its nodes limit after \
+             1000001 nodes"
+        ),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn force() {
+    // CASE-13.2: White answer-forces the cycle of sending two, returning one; a wrong answer fails and shows the
+    // engine's line; an out-of-reach search is undecided.
+    let r = recorded(
+        "kodef/kodef-sending-two-returning-one.yaml",
+        "white-answer-forces-the-cycle",
+    );
+    r.exercise();
+    match r.run(r.with_main(true, Answer::spoil)) {
+        Verdict::Fail(m) => assert_eq!(
+            m,
+            "answer-force local (White first) on A1 B1 C1: expected yes, found no (the engine's line, ending \
+             with the duty kept and a wanted cycle: W C1, B A1, W B1, B C1, W A1, B pass, W pass, B pass)\n"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let out_of_reach = r.with_main(true, |a| {
+        *a = Answer::Force(Ok(ForceAnswer::OutOfReach {
+            nodes: 1_000_001,
+            limit: "time".into(),
+        }))
+    });
+    match r.run(out_of_reach) {
+        Verdict::Undecided(u @ Undecided::Force { .. }) => assert_eq!(
+            u.to_string(),
+            "the engine could not decide the forcing question: its search stopped at its time limit after \
              1000001 nodes"
         ),
         other => panic!("{other:?}"),

@@ -343,3 +343,18 @@ fn count_checks_can_fail() {
         "target: expected 25.5, found 25.75",
     );
 }
+
+#[test]
+fn a_wrong_forcing_answer_fails_with_the_engines_line() {
+    // CASE-13.2 over the protocol (PROTO-14.2): the failure shows the line the reference engine returned.
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../cases/kodef/kodef-sending-two-returning-one-after-the-send.yaml");
+    let text = std::fs::read_to_string(p).expect("the case file exists");
+    let spoiled = text.replacen("expect: no", "expect: yes", 1);
+    fails_with(
+        &spoiled,
+        "black-first-cannot-answer-force",
+        "answer-force local (Black first) on A1 B1 C1: expected yes, found no (the engine's line, ending with \
+         the duty broken: B A1,",
+    );
+}

@@ -244,6 +244,8 @@ vocabulary!(
         LocalKoIntersections = "local-ko-intersections",
         /// KODEF-6.3: global-ko-intersections, by search.
         GlobalKoIntersections = "global-ko-intersections",
+        /// KODEF-4.1, KODEF-4.5, KODEF-4.6: the force and answer-force questions with their explaining lines.
+        ForceQuestions = "force-questions",
         /// SCORE-2: the stone rule class (stones on the board are the score; two passes end).
         StoneScoring = "stone-scoring",
         /// SCORE-3: the simple area rule class (stones and monochromely surrounded points; two passes end).
@@ -357,6 +359,40 @@ vocabulary!(
         Sequence = "sequence",
         /// KODEF-2: a move-sequence under the default restriction rules, ended by three passes or the cycle-end rule.
         DefaultRestriction = "default-restriction",
+    }
+);
+
+vocabulary!(
+    /// KODEF-4, CASE-13.2, PROTO-14.2: a forcing question.
+    ForceQuestion, "forcing question" {
+        /// KODEF-4.1: can the second mover force the duty?
+        Force = "force",
+        /// KODEF-4.5: can the first mover answer-force a cycle against the duty?
+        AnswerForce = "answer-force",
+    }
+);
+
+vocabulary!(
+    /// KODEF-6.2, KODEF-6.3, CASE-13.2, PROTO-14.2: the duty of a forcing question.
+    DutyKind, "duty" {
+        /// KODEF-6.2: no local-area-improvement for the first mover on the region.
+        Local = "local",
+        /// KODEF-6.3: no win for the first mover at the komi.
+        Global = "global",
+    }
+);
+
+vocabulary!(
+    /// KODEF-4.6, PROTO-14.2: what the end of a forcing question's explaining line shows.
+    LineEnd, "end of an explaining line" {
+        /// The duty is kept.
+        Kept = "kept",
+        /// The duty is broken.
+        Broken = "broken",
+        /// The duty is kept and a wanted cycle occurred.
+        Cycle = "cycle",
+        /// The duty is kept and no wanted cycle occurred.
+        NoCycle = "no-cycle",
     }
 );
 
@@ -850,6 +886,9 @@ mod tests {
         round_trip::<Phase>();
         round_trip::<EndReason>();
         round_trip::<KoIntersectionKind>();
+        round_trip::<ForceQuestion>();
+        round_trip::<DutyKind>();
+        round_trip::<LineEnd>();
         round_trip::<RulesetName>();
         round_trip::<NajOption>();
         round_trip::<Analyses>();

@@ -4,8 +4,8 @@
 use super::{moves_ok, same_size, size_msg};
 use crate::drawn::{Board, Labels};
 use crate::model::{
-    BestPlay, Case, Check, ColorOrBoth, Control, Feature, Game, Immortal, KoIntersectionKind,
-    KoIntersections, Legality, Phase, Replay, Ruleset,
+    BestPlay, Case, Check, ColorOrBoth, Control, DutyKind, Feature, Force, Game, Immortal,
+    KoIntersectionKind, KoIntersections, Legality, Phase, Replay, Ruleset,
 };
 use crate::moves::{MovesSpec, Segment};
 use std::collections::BTreeSet;
@@ -204,7 +204,7 @@ pub(super) fn core_phase(case: &Case, check: &Check, e: &mut dyn FnMut(String)) 
     let phase_ok = match check {
         Check::Legality(c) => core_takes(c.phase),
         Check::Replay(c) => core_takes(c.phase),
-        Check::KoIntersections(_) => true,
+        Check::KoIntersections(_) | Check::Force(_) => true,
         Check::Count(_) => true,
         _ => false,
     };
@@ -267,25 +267,8 @@ fn core_takes(phase: Phase) -> bool {
 /// CASE-13: the region's and the expected vertices are on the board, the expected ones in the region; komi only
 /// for the global kind.
 pub(super) fn ko_intersections(c: &KoIntersections, board: &Board, e: &mut dyn FnMut(String)) {
-    let (width, height) = board.size();
-    let read = |field: &str, text: &str, e: &mut dyn FnMut(String)| -> BTreeSet<(usize, usize)> {
-        let mut found = BTreeSet::new();
-        for word in text.split_whitespace() {
-            match gorules_grammar::Vertex::parse(word)
-                .ok()
-                .and_then(|v| v.to_col_row(height))
-                .filter(|&(col, _)| col < width)
-            {
-                Some(at) => {
-                    found.insert(at);
-                }
-                None => e(format!("`{field}`: `{word}` is not a vertex of the board")),
-            }
-        }
-        found
-    };
-    let region = read("region", &c.region, e);
-    let expect = read("expect", &c.expect, e);
+    let region = region_vertices("region", &c.region, board, e);
+    let expect = region_vertices("expect", &c.expect, board, e);
     if region.is_empty() {
         e("`region` names no intersection".into());
     }
@@ -299,4 +282,40 @@ pub(super) fn ko_intersections(c: &KoIntersections, board: &Board, e: &mut dyn F
         }
         _ => {}
     }
+}
+
+/// CASE-13.2: the region's vertices are on the board and name at least one; komi only for the global duty.
+pub(super) fn force(c: &Force, board: &Board, e: &mut dyn FnMut(String)) {
+    if region_vertices("region", &c.region, board, e).is_empty() {
+        e("`region` names no intersection".into());
+    }
+    match (c.duty, c.komi) {
+        (DutyKind::Global, None) => e("a global duty takes `komi`".into()),
+        (DutyKind::Local, Some(_)) => e("only a global duty takes `komi`".into()),
+        _ => {}
+    }
+}
+
+/// CASE-13: the vertices of `text` (field `field`), each on the board.
+fn region_vertices(
+    field: &str,
+    text: &str,
+    board: &Board,
+    e: &mut dyn FnMut(String),
+) -> BTreeSet<(usize, usize)> {
+    let (width, height) = board.size();
+    let mut found = BTreeSet::new();
+    for word in text.split_whitespace() {
+        match gorules_grammar::Vertex::parse(word)
+            .ok()
+            .and_then(|v| v.to_col_row(height))
+            .filter(|&(col, _)| col < width)
+        {
+            Some(at) => {
+                found.insert(at);
+            }
+            None => e(format!("`{field}`: `{word}` is not a vertex of the board")),
+        }
+    }
+    found
 }

@@ -308,6 +308,7 @@ fn lint_check(check: &Check, board: &Board, labels: Option<&Labels>, e: &mut dyn
         Check::Territory(c) => j89::territory(c, board, e),
         Check::J89Game(g) => j89::j89_game(g, board, labels, e),
         Check::KoIntersections(c) => grid::ko_intersections(c, board, e),
+        Check::Force(c) => grid::force(c, board, e),
         Check::GameEnd(_) => {} // needs the ruleset: lint_check_in_case
         Check::FinalScore(c) => classes::final_score(c, board, labels, e),
         Check::Count(_) => {}

@@ -78,6 +78,14 @@ enum Goal<'a> {
     DutyWithoutCycle(&'a Duty, &'a Cycles),
 }
 
+/// KODEF-4.1, KODEF-4.6: what one search from a node found: whether the forcer can force the goal there, and the
+/// principal line from there, reversed (its last move first), so that a move is added at the end on the way up.
+#[derive(Clone, Debug)]
+struct Outcome {
+    holds: bool,
+    reversed: Vec<Move>,
+}
+
 /// What the search carries along a move-sequence besides the sequence itself (KODEF-R7).
 #[derive(Clone, Debug)]
 struct Trail {
@@ -99,32 +107,64 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// KODEF-4.1: whether `forcer` (the player who does not move first) can force `goal` from here.
-    fn forces(&mut self, s: &Sequence, trail: &Trail, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+    /// KODEF-4.1: whether `forcer` (the player who does not move first) can force `goal` from here, with the
+    /// principal line of KODEF-4.6 from here (reversed: its last move first).
+    fn forces(
+        &mut self,
+        s: &Sequence,
+        trail: &Trail,
+        goal: &Goal<'_>,
+    ) -> Result<Outcome, OutOfReach> {
         self.nodes += 1;
         if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
             return Err(OutOfReach { nodes: self.nodes });
         }
         if first_end(s).is_some() {
-            return Ok(self.holds(s.position(), trail, goal));
+            return Ok(Outcome {
+                holds: self.holds(s.position(), trail, goal),
+                reversed: Vec::new(),
+            });
         }
         let forcer = self.first.opponent();
         let or = s.to_move() == forcer;
-        let mut moves: Vec<Move> = self.arena.region.iter().map(Move::Play).collect();
-        moves.push(Move::Pass);
-        for mv in moves {
+        // KODEF-4.6: the mover's most stubborn move so far, if none gives him what he wants.
+        let mut stubborn: Option<(Move, Vec<Move>)> = None;
+        for mv in self.moves() {
             let mut next = s.clone();
             if next.play(mv).is_err() {
                 continue;
             }
             let trail = self.follow(trail, &next, mv, goal);
-            let answer = self.forces(&next, &trail, goal)?;
-            if answer == or {
-                return Ok(or);
+            let mut child = self.forces(&next, &trail, goal)?;
+            if child.holds == or {
+                child.reversed.push(mv);
+                return Ok(child);
+            }
+            if stubborn
+                .as_ref()
+                .is_none_or(|(_, line)| child.reversed.len() > line.len())
+            {
+                stubborn = Some((mv, child.reversed));
             }
         }
         // A pass is always legal, so every state has a child: none gave the mover what he wants.
-        Ok(!or)
+        let mut reversed = Vec::new();
+        if let Some((mv, line)) = stubborn {
+            reversed = line;
+            reversed.push(mv);
+        }
+        Ok(Outcome {
+            holds: !or,
+            reversed,
+        })
+    }
+
+    /// KODEF-4.6: the moves tried at a turn, in the search order: the region's intersections in board order, then
+    /// the pass.
+    fn moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.arena.region.iter().map(Move::Play).collect();
+        moves.push(Move::Pass);
+        moves
     }
 
     /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R7: the trail after `mv`, which made `after`'s last position.
@@ -193,8 +233,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start.
-    fn forces_at_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+    /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start, with the principal
+    /// line (reversed).
+    fn forces_at_start(&mut self, goal: &Goal<'_>) -> Result<Outcome, OutOfReach> {
         let s = fresh(self.arena, self.start, self.first);
         let trail = empty_trail(self.start);
         self.forces(&s, &trail, goal)
@@ -202,11 +243,129 @@ impl<'a> Search<'a> {
 
     /// KODEF-4.4, KODEF-4.5: whether the first mover can answer-force a cycle of `cycles` against `duty`.
     fn answer_forces(&mut self, duty: &Duty, cycles: &Cycles) -> Result<bool, OutOfReach> {
-        if !self.forces_at_start(&Goal::Duty(duty))? {
+        if !self.forces_at_start(&Goal::Duty(duty))?.holds {
             return Ok(false);
         }
-        Ok(!self.forces_at_start(&Goal::DutyWithoutCycle(duty, cycles))?)
+        Ok(!self
+            .forces_at_start(&Goal::DutyWithoutCycle(duty, cycles))?
+            .holds)
     }
+
+    /// KODEF-4.1, KODEF-4.6: the force question with its explaining line.
+    fn explain_force(&mut self, duty: &Duty) -> Result<Explained, OutOfReach> {
+        let outcome = self.forces_at_start(&Goal::Duty(duty))?;
+        Ok(Explained {
+            yes: outcome.holds,
+            shows: if outcome.holds {
+                LineEnd::DutyKept
+            } else {
+                LineEnd::DutyBroken
+            },
+            line: in_order(outcome.reversed),
+        })
+    }
+
+    /// KODEF-4.5, KODEF-4.6: the answer-force question with its explaining line.
+    fn explain_answer_force(
+        &mut self,
+        duty: &Duty,
+        cycles: &Cycles,
+    ) -> Result<Explained, OutOfReach> {
+        let keep = self.forces_at_start(&Goal::Duty(duty))?;
+        if !keep.holds {
+            return Ok(Explained {
+                yes: false,
+                shows: LineEnd::DutyBroken,
+                line: in_order(keep.reversed),
+            });
+        }
+        let avoid = self.forces_at_start(&Goal::DutyWithoutCycle(duty, cycles))?;
+        if avoid.holds {
+            return Ok(Explained {
+                yes: false,
+                shows: LineEnd::DutyKeptWithoutCycle,
+                line: in_order(avoid.reversed),
+            });
+        }
+        Ok(Explained {
+            yes: true,
+            shows: LineEnd::CycleWithDutyKept,
+            line: self.cycle_line(duty, cycles)?,
+        })
+    }
+
+    /// KODEF-4.6: when the first mover X can answer-force a cycle of `cycles` against `duty`, the play-out of the
+    /// two players' first good moves: at Y's turns Y's first move after which Y can still force the duty, at X's
+    /// turns X's first move after which Y cannot force the duty without a wanted cycle. The play-out ends with the
+    /// duty kept and a wanted cycle made (KODEF-4.5: at X's turns every move keeps "Y can force the duty", at Y's
+    /// turns every move keeps "Y cannot force the duty without a cycle", so a good move exists at every turn).
+    fn cycle_line(&mut self, duty: &Duty, cycles: &Cycles) -> Result<Vec<Move>, OutOfReach> {
+        let keep = Goal::Duty(duty);
+        let avoid = Goal::DutyWithoutCycle(duty, cycles);
+        let mut s = fresh(self.arena, self.start, self.first);
+        let mut trail = empty_trail(self.start);
+        let mut line = Vec::new();
+        while first_end(&s).is_none() {
+            let y_moves = s.to_move() != self.first;
+            let mut chosen = None;
+            for mv in self.moves() {
+                let mut next = s.clone();
+                if next.play(mv).is_err() {
+                    continue;
+                }
+                let after = self.follow(&trail, &next, mv, &avoid);
+                let good = if y_moves {
+                    self.forces(&next, &after, &keep)?.holds
+                } else {
+                    !self.forces(&next, &after, &avoid)?.holds
+                };
+                if good {
+                    chosen = Some((next, after, mv));
+                    break;
+                }
+            }
+            let Some((next, after, mv)) = chosen else {
+                unreachable!(
+                    "KODEF-4.5: a good move exists at every turn of an answer-forced play-out"
+                )
+            };
+            s = next;
+            trail = after;
+            line.push(mv);
+        }
+        Ok(line)
+    }
+}
+
+/// KODEF-4.6: a line built last move first, in the order played.
+fn in_order(mut reversed: Vec<Move>) -> Vec<Move> {
+    reversed.reverse();
+    reversed
+}
+
+/// KODEF-4.6: what the end of an explaining line shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEnd {
+    /// The duty is kept (a `force` question answered yes).
+    DutyKept,
+    /// The duty is broken (`force` answered no, or `answer-force` answered no because Y cannot keep the duty).
+    DutyBroken,
+    /// The duty is kept and a wanted cycle occurred (`answer-force` answered yes).
+    CycleWithDutyKept,
+    /// The duty is kept and no wanted cycle occurred (`answer-force` answered no because Y can keep the duty
+    /// without one).
+    DutyKeptWithoutCycle,
+}
+
+/// KODEF-4.6: a forcing question's answer with the line of play that explains it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The answer.
+    pub yes: bool,
+    /// What the end of `line` shows.
+    pub shows: LineEnd,
+    /// A whole move-sequence from the start (it ends by KODEF-2.4 or KODEF-2.5), the first mover's move first.
+    pub line: Vec<Move>,
 }
 
 /// KODEF-4.1: whether the opponent of `first` (who moves second) can force `duty` from `start`, `first` moving
@@ -218,7 +377,32 @@ pub fn can_force_duty(
     duty: &Duty,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    Search::new(arena, start, first, allowance).forces_at_start(&Goal::Duty(duty))
+    Ok(Search::new(arena, start, first, allowance)
+        .forces_at_start(&Goal::Duty(duty))?
+        .holds)
+}
+
+/// KODEF-4.1, KODEF-4.6: [`can_force_duty`] with the line that explains the answer.
+pub fn explain_force(
+    arena: &Arena,
+    start: &Position,
+    first: Color,
+    duty: &Duty,
+    allowance: Allowance,
+) -> Result<Explained, OutOfReach> {
+    Search::new(arena, start, first, allowance).explain_force(duty)
+}
+
+/// KODEF-4.5, KODEF-4.6: [`can_answer_force`] with the line that explains the answer.
+pub fn explain_answer_force(
+    arena: &Arena,
+    start: &Position,
+    first: Color,
+    duty: &Duty,
+    cycles: &Cycles,
+    allowance: Allowance,
+) -> Result<Explained, OutOfReach> {
+    Search::new(arena, start, first, allowance).explain_answer_force(duty, cycles)
 }
 
 /// KODEF-4.4, KODEF-4.5: whether `first` can answer-force a cycle of `cycles` against the opponent's `duty`: the
@@ -473,6 +657,63 @@ mod tests {
             can_answer_force(&arena, &current, Color::Black, &duty, &cycles, ENOUGH),
             Ok(false)
         );
+    }
+
+    /// The moves at `cells` (column, row), `None` for a pass.
+    fn line(position: &Position, cells: &[Option<(usize, usize)>]) -> Vec<Move> {
+        cells
+            .iter()
+            .map(|cell| match cell {
+                Some((c, r)) => {
+                    Move::Play(position.board().point_at(*c, *r).expect("on the board"))
+                }
+                None => Move::Pass,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_explaining_lines_of_sending_two_returning_one() {
+        // KODEF-4.6: White answer-forces the cycle send (C1), take (A1), take back one (B1); Black's first move
+        // that keeps his duty is then C1 (board order before the pass), White connects on A1, and three passes
+        // end the move-sequence: the line shows the cycle with Black's duty kept.
+        let (current, arena) = shape(
+            &[".....", ".....", ".....", "O##..", ".O.#."],
+            &[(0, 4), (1, 4), (2, 4)],
+            SuicideRule::Prohibited,
+        );
+        let zone = arena.region.clone();
+        let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
+        let cycles = Cycles {
+            current: current.clone(),
+            zone: Some(zone),
+            point: None,
+        };
+        let answer =
+            explain_answer_force(&arena, &current, Color::White, &duty, &cycles, ENOUGH).unwrap();
+        assert_eq!(
+            answer,
+            Explained {
+                yes: true,
+                shows: LineEnd::CycleWithDutyKept,
+                line: line(
+                    &current,
+                    &[
+                        Some((2, 4)),
+                        Some((0, 4)),
+                        Some((1, 4)),
+                        Some((2, 4)),
+                        Some((0, 4)),
+                        None,
+                        None,
+                        None,
+                    ]
+                ),
+            }
+        );
+        let force = explain_force(&arena, &current, Color::White, &duty, ENOUGH).unwrap();
+        assert!(force.yes);
+        assert_eq!(force.shows, LineEnd::DutyKept);
     }
 
     #[test]

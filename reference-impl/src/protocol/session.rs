@@ -143,6 +143,7 @@ const COMMANDS: &[(&str, Answer)] = &[
         "gorules-ko-intersections",
         Answer::Session(kodef::ko_intersections),
     ),
+    ("gorules-force", Answer::Session(kodef::force)),
     (
         "gorules-time-limit",
         Answer::Session(limits::set_time_limit),
@@ -199,6 +200,7 @@ const FEATURES: &[Feature] = &[
     Feature::BasicKoIntersections,
     Feature::LocalKoIntersections,
     Feature::GlobalKoIntersections,
+    Feature::ForceQuestions,
     Feature::NajAlternation,
     Feature::NajAnalysis,
     Feature::NajImmortal,

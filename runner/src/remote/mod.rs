@@ -11,16 +11,17 @@ pub use stepwise::Step;
 
 use crate::engine::{
     At, BestPlay, Capabilities, ClassGame, ClassGameOutcome, CountOutcome, CountRequest, Engine,
-    EngineError, Failure, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome, J89Queries,
-    KoIntersectionsAnswer, Legality, Line, Malformed, ReplayOutcome, Said, Side, Start, Statuses,
-    TerritoryOutcome, Unsupported,
+    EngineError, Failure, ForceAnswer, GameMoves, GameOutcome, Grid, J89Action, J89GameOutcome,
+    J89Queries, KoIntersectionsAnswer, Legality, Line, Malformed, ReplayOutcome, Said, Side, Start,
+    Statuses, TerritoryOutcome, Unsupported,
 };
 use crate::gtp::{Gtp, Launch};
 use gorules_cases::classes::Margin;
 use gorules_cases::count::{Expected, PerColor};
 use gorules_cases::j89::{ConfirmationLines, Komi};
 use gorules_cases::model::{
-    Analyses, Case, Check, Color, Feature, KoIntersectionKind, Phase, Prisoners, Reason, Ruleset,
+    Analyses, Case, Check, Color, DutyKind, Feature, ForceQuestion, KoIntersectionKind, LineEnd,
+    Phase, Prisoners, Reason, Ruleset,
 };
 use gorules_cases::moves::Move;
 use gorules_grammar::{OneLine, Player, StoneColor, Vertex};
@@ -136,6 +137,86 @@ fn move_word(m: &Move, height: usize) -> Result<String, EngineError> {
         None => Ok("pass".into()),
         Some(at) => vertex(at, height),
     }
+}
+
+/// A move word of an answer (`pass` or a vertex on the board): the intersection, `None` for a pass.
+fn move_at(w: &str, height: usize) -> Result<Option<(usize, usize)>, EngineError> {
+    if w == "pass" {
+        return Ok(None);
+    }
+    let v = Vertex::parse(w).map_err(|_| {
+        malformed(Malformed::NotAMove {
+            word: w.to_string(),
+            off_board: false,
+        })
+    })?;
+    Ok(Some(v.to_col_row(height).ok_or_else(|| {
+        malformed(Malformed::NotAMove {
+            word: w.to_string(),
+            off_board: true,
+        })
+    })?))
+}
+
+/// PROTO-14.2: an answer of `gorules-force` on a board of `(width, height)`, whose line starts with `first`'s move.
+fn parse_force(
+    answer: &str,
+    first: Color,
+    (width, height): (usize, usize),
+) -> Result<ForceAnswer, EngineError> {
+    let command = "gorules-force";
+    if let Some((nodes, limit)) = out_of_reach(command, answer)? {
+        return Ok(ForceAnswer::OutOfReach { nodes, limit });
+    }
+    let mut words = answer.split_whitespace();
+    let yes = match words.next() {
+        Some("yes") => true,
+        Some("no") => false,
+        _ => return Err(answered(command, answer)),
+    };
+    let shows: LineEnd = words
+        .next()
+        .and_then(|w| w.parse().ok())
+        .ok_or_else(|| answered(command, answer))?;
+    let mut player = match first {
+        Color::Black => Player::Black,
+        Color::White => Player::White,
+    };
+    let mut line = Vec::new();
+    for w in words {
+        let at = move_at(w, height)?;
+        if at.is_some_and(|(col, _)| col >= width) {
+            return Err(malformed(Malformed::NotAMove {
+                word: w.to_string(),
+                off_board: true,
+            }));
+        }
+        line.push(Move { player, at });
+        player = player.other();
+    }
+    if line.is_empty() {
+        return Err(answered(command, answer));
+    }
+    Ok(ForceAnswer::Answered { yes, shows, line })
+}
+
+/// PROTO-14: an answer `out-of-reach nodes=N limit=L` of `command` as (N, L); `None` for any other answer.
+fn out_of_reach(command: &str, answer: &str) -> Result<Option<(u64, String)>, EngineError> {
+    let Some(rest) = answer.strip_prefix("out-of-reach") else {
+        return Ok(None);
+    };
+    let field = |key: &str| {
+        rest.split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .map(str::to_string)
+    };
+    let nodes = field("nodes=")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| answered(command, answer))?;
+    Ok(Some((
+        nodes,
+        field("limit=").unwrap_or_else(|| "nodes".into()),
+    )))
 }
 
 fn parse_vertices(text: &str, height: usize) -> Result<BTreeSet<At>, EngineError> {
@@ -860,24 +941,45 @@ impl Engine for Remote {
             args.push(vertex((at.col, at.row), height)?);
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        let answer = self.ok("gorules-ko-intersections", &refs)?;
-        if let Some(rest) = answer.strip_prefix("out-of-reach") {
-            let field = |key: &str| {
-                rest.split_whitespace()
-                    .find_map(|w| w.strip_prefix(key))
-                    .map(str::to_string)
-            };
-            let nodes = field("nodes=")
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| answered("gorules-ko-intersections", &answer))?;
-            return Ok(KoIntersectionsAnswer::OutOfReach {
-                nodes,
-                limit: field("limit=").unwrap_or_else(|| "nodes".into()),
-            });
+        let answer = self.ok_searching("gorules-ko-intersections", &refs)?;
+        if let Some((nodes, limit)) = out_of_reach("gorules-ko-intersections", &answer)? {
+            return Ok(KoIntersectionsAnswer::OutOfReach { nodes, limit });
         }
         Ok(KoIntersectionsAnswer::Found(parse_vertices(
             &answer, height,
         )?))
+    }
+
+    fn force(
+        &mut self,
+        start: &Start,
+        question: ForceQuestion,
+        duty: DutyKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<ForceAnswer, EngineError> {
+        let s = Start {
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Alternation, &[])?;
+        let height = start.board.height();
+        let mut args = vec![question.name().to_string(), duty.name().to_string()];
+        if let Some(k) = komi {
+            args.push(k.to_string());
+        }
+        for at in region {
+            args.push(vertex((at.col, at.row), height)?);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let command = "gorules-force";
+        let answer = self.ok_searching(command, &refs)?;
+        parse_force(
+            &answer,
+            start.to_move.unwrap_or(Color::Black),
+            (start.board.width(), height),
+        )
     }
 
     fn control(
@@ -1098,22 +1200,7 @@ impl Engine for Remote {
             .split(',')
             .filter(|w| !w.is_empty())
         {
-            let at = if w == "pass" {
-                None
-            } else {
-                let v = Vertex::parse(w).map_err(|_| {
-                    malformed(Malformed::NotAMove {
-                        word: w.to_string(),
-                        off_board: false,
-                    })
-                })?;
-                Some(v.to_col_row(height).ok_or_else(|| {
-                    malformed(Malformed::NotAMove {
-                        word: w.to_string(),
-                        off_board: true,
-                    })
-                })?)
-            };
+            let at = move_at(w, height)?;
             principal_variation.push(Move {
                 player: to_move,
                 at,
@@ -1377,8 +1464,57 @@ pub fn no_played_confirmation(message: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::engine_time_limit;
+    use super::{engine_time_limit, Color, EngineError, ForceAnswer, LineEnd, Move, Player};
     use std::time::Duration;
+
+    #[test]
+    fn a_forcing_answer_is_read_or_refused_as_malformed() {
+        // PROTO-14.2: the answer, what the line's end shows and the line, White moving first.
+        let read = |text: &str| super::parse_force(text, Color::White, (5, 5));
+        assert_eq!(
+            read("yes cycle C1 A1 pass"),
+            Ok(ForceAnswer::Answered {
+                yes: true,
+                shows: LineEnd::Cycle,
+                line: vec![
+                    Move {
+                        player: Player::White,
+                        at: Some((2, 4))
+                    },
+                    Move {
+                        player: Player::Black,
+                        at: Some((0, 4))
+                    },
+                    Move {
+                        player: Player::White,
+                        at: None
+                    },
+                ],
+            })
+        );
+        assert_eq!(
+            read("out-of-reach nodes=12 limit=time"),
+            Ok(ForceAnswer::OutOfReach {
+                nodes: 12,
+                limit: "time".into()
+            })
+        );
+        for bad in [
+            "maybe kept pass",
+            "yes",
+            "yes sure pass",
+            "no broken",
+            "no broken Z1",
+            "no broken C9",
+            "out-of-reach",
+        ] {
+            assert!(
+                matches!(read(bad), Err(EngineError::Malformed(_))),
+                "{bad}: {:?}",
+                read(bad)
+            );
+        }
+    }
 
     #[test]
     fn the_engine_gets_nine_tenths_of_the_solver_timeout() {

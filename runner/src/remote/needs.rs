@@ -64,6 +64,7 @@ pub(super) fn grid(case: &Case, check: &Check, caps: &Capabilities) -> Vec<Strin
         Check::Territory(_) => need("gorules-j89-territory"),
         Check::J89Game(_) => need("gorules-j89-game"),
         Check::KoIntersections(_) => need("gorules-ko-intersections"),
+        Check::Force(_) => need("gorules-force"),
         Check::GameEnd(_) => need("gorules-class-score"),
         Check::FinalScore(_) => need("final_score"),
         Check::Count(_) => need("gorules-count"),

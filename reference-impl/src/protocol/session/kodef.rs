@@ -1,19 +1,21 @@
-//! PROTO-14: seed 004's ko-intersections (spec/ko-definitions.md) of the current position.
+//! PROTO-14: seed 004's ko-intersections (spec/ko-definitions.md) of the current position, and the forcing
+//! questions that explain them.
 
 use super::limits::limit_hit;
-use super::words::{number, parse_move, syntax, vertices, word_error, Reply};
+use super::words::{number, parse_move, syntax, vertex, vertices, word_error, Reply};
 use super::Session;
 use crate::allowance::Deadline;
 use crate::board::PointSet;
 use crate::kodef::{
-    basic_ko_intersections, global_ko_intersection, local_ko_intersection, Allowance, Arena,
-    BasicKoReading, OutOfReach,
+    basic_ko_intersections, explain_answer_force, explain_force, global_ko_intersection,
+    local_ko_intersection, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
 };
 use crate::moves::Move;
 use crate::naj::score::Points;
 use crate::naj::solver::Limits;
+use crate::position::Position;
 use gorules_grammar::gtp::Command;
-use gorules_vocabulary::KoIntersectionKind;
+use gorules_vocabulary::{DutyKind, ForceQuestion, KoIntersectionKind};
 
 /// PROTO-14: `gorules-ko-intersections KIND [KOMI] VERTEX...`: the vertices of the region (KODEF-R15) that are
 /// ko-intersections of KIND (`basic`, `local`, `global`; KOMI, Black's, for `global` only) in the current
@@ -38,15 +40,7 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
     let deadline = Deadline::after(s.time_limit);
     let g = s.game.as_sequence();
     let position = g.position().clone();
-    let mut region = PointSet::empty(position.board());
-    for word in region_words {
-        match parse_move(&position, word)? {
-            Move::Play(point) => {
-                region.insert(point);
-            }
-            Move::Pass => return Err(syntax("vertices, not `pass`")),
-        }
-    }
+    let region = region_of(&position, region_words)?;
     let arena = Arena {
         suicide: g.ruleset.sequence_rules().suicide,
         region: region.clone(),
@@ -57,13 +51,7 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
         deadline,
     };
     let mut found = PointSet::empty(position.board());
-    let out_of_reach = |o: OutOfReach| {
-        format!(
-            "out-of-reach nodes={} limit={}",
-            o.nodes,
-            limit_hit(o.nodes, max_nodes, deadline)
-        )
-    };
+    let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
     let basic = (kind == KoIntersectionKind::Basic)
         .then(|| basic_ko_intersections(&g.sequence, BasicKoReading::Shape));
     for point in region.iter() {
@@ -88,4 +76,102 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
         }
     }
     Ok(vertices(&position, &found))
+}
+
+/// PROTO-14.2: `gorules-force QUESTION DUTY [KOMI] VERTEX...`: the forcing question (`force`, KODEF-4.1, or
+/// `answer-force`, KODEF-4.5) from the current position, the player to move moving first, plays restricted to the
+/// region, the duty `local` (no local-area-improvement on the region) or `global` (no win at Black's KOMI), the
+/// wanted cycles those whose cycle-set is the region; answered `yes` or `no`, what the line's end shows, and the
+/// line (KODEF-4.6); or `out-of-reach nodes=N limit=nodes|time` past one million nodes or the session's time.
+pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
+    let usage = "a question (force or answer-force), a duty (local or global), Black's komi for global, and the \
+                 region's vertices";
+    let [question, duty, rest @ ..] = cmd.args.as_slice() else {
+        return Err(syntax(usage));
+    };
+    let question: ForceQuestion = question.parse().map_err(word_error)?;
+    let duty_kind: DutyKind = duty.parse().map_err(word_error)?;
+    let (komi, region_words) = match duty_kind {
+        DutyKind::Global => {
+            let (komi, rest) = rest.split_first().ok_or_else(|| syntax(usage))?;
+            (Some(number::<Points>(komi, "komi")?), rest)
+        }
+        DutyKind::Local => (None, rest),
+    };
+    if region_words.is_empty() {
+        return Err(syntax(usage));
+    }
+    let deadline = Deadline::after(s.time_limit);
+    let g = s.game.as_sequence();
+    let position = g.position().clone();
+    let region = region_of(&position, region_words)?;
+    let arena = Arena {
+        suicide: g.ruleset.sequence_rules().suicide,
+        region: region.clone(),
+    };
+    let duty = match komi {
+        Some(komi) => Duty::NoWin { komi },
+        None => Duty::NoLocalAreaImprovement {
+            zone: region.clone(),
+        },
+    };
+    let cycles = Cycles {
+        current: position.clone(),
+        zone: Some(region),
+        point: None,
+    };
+    let max_nodes = Limits::default().max_nodes;
+    let allowance = Allowance {
+        nodes: max_nodes,
+        deadline,
+    };
+    let first = g.sequence.to_move();
+    let answer = match question {
+        ForceQuestion::Force => explain_force(&arena, &position, first, &duty, allowance),
+        ForceQuestion::AnswerForce => {
+            explain_answer_force(&arena, &position, first, &duty, &cycles, allowance)
+        }
+    };
+    let explained = match answer {
+        Ok(e) => e,
+        Err(o) => return Ok(out_of_reach(o, max_nodes, deadline)),
+    };
+    let shows = match explained.shows {
+        LineEnd::DutyKept => gorules_vocabulary::LineEnd::Kept,
+        LineEnd::DutyBroken => gorules_vocabulary::LineEnd::Broken,
+        LineEnd::CycleWithDutyKept => gorules_vocabulary::LineEnd::Cycle,
+        LineEnd::DutyKeptWithoutCycle => gorules_vocabulary::LineEnd::NoCycle,
+    };
+    let mut words = vec![
+        if explained.yes { "yes" } else { "no" }.to_string(),
+        shows.name().to_string(),
+    ];
+    words.extend(explained.line.iter().map(|mv| match mv {
+        Move::Play(point) => vertex(&position, *point),
+        Move::Pass => "pass".to_string(),
+    }));
+    Ok(words.join(" "))
+}
+
+/// KODEF-R15: the region named by `words`, vertices of `position`'s board.
+fn region_of(position: &Position, words: &[String]) -> Result<PointSet, String> {
+    let mut region = PointSet::empty(position.board());
+    for word in words {
+        match parse_move(position, word)? {
+            Move::Play(point) => {
+                region.insert(point);
+            }
+            Move::Pass => return Err(syntax("vertices, not `pass`")),
+        }
+    }
+    Ok(region)
+}
+
+/// PROTO-14: the answer of a search past its allowance.
+fn out_of_reach(o: OutOfReach, max_nodes: u64, deadline: Deadline) -> String {
+    format!(
+        "out-of-reach nodes={} limit={}",
+        o.nodes,
+        limit_hit(o.nodes, max_nodes, deadline)
+    )
 }
