@@ -179,6 +179,23 @@ impl Sequence {
         })
     }
 
+    /// CORE-7.1: takes back the last move, so that the sequence is exactly as it was before it (a search's way back
+    /// up a line of play); returns the move taken back, or `None` at the start.
+    pub fn undo(&mut self) -> Option<MoveRecord> {
+        let record = self.moves.pop()?;
+        let position = self.positions.pop()?;
+        let hash = position.zobrist();
+        if let Some(indices) = self.by_hash.get_mut(&hash) {
+            indices.pop();
+            if indices.is_empty() {
+                self.by_hash.remove(&hash);
+            }
+        }
+        self.prisoners[record.color] -= record.captured.len() as u64;
+        self.prisoners[record.color.opponent()] -= record.suicided.len() as u64;
+        Some(record)
+    }
+
     /// The effect of a legal play (`None` for a pass), or the reason the move is illegal.
     fn check(&self, mv: Move) -> Result<Option<PlayEffect>, Illegal> {
         let Move::Play(point) = mv else {

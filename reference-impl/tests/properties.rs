@@ -254,3 +254,71 @@ proptest! {
         prop_assert!(replayed.outcomes().iter().all(|outcome| outcome.recreates.is_none()));
     }
 }
+
+/// Everything a move-sequence shows: its positions, moves, prisoners, passes, occurrences of its last position
+/// and which plays are legal now (and why not).
+fn observed(sequence: &Sequence) -> String {
+    let board = sequence.position().board().clone();
+    let legality: Vec<String> = board
+        .points()
+        .map(|p| format!("{:?}", sequence.legality(Move::Play(p))))
+        .collect();
+    let occurrences: Vec<usize> = sequence.occurrences(sequence.position()).collect();
+    format!(
+        "{:?} {:?} {:?} {} {} {:?} {:?}",
+        sequence.positions(),
+        sequence.moves(),
+        sequence.prisoners(),
+        sequence.to_move(),
+        sequence.consecutive_passes(),
+        occurrences,
+        legality
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// CORE-7.1: taking back moves (`Sequence::undo`, used by the ko-definition searches) leaves the sequence exactly
+    /// as it was before them, under every ko rule and both suicide rules: positions, moves, prisoners, and the
+    /// legality of every play.
+    #[test]
+    fn undo_restores_the_sequence(
+        position in position_on(small_shape()),
+        choices in choices(),
+        back in 0usize..40,
+        suicide in any::<bool>(),
+        ko_bits in 0u8..64,
+    ) {
+        let mut ko = KoRules::NONE;
+        for (i, rule) in [KoRule::BasicKo, KoRule::FixedKo, KoRule::SimpleKo, KoRule::OnePlay, KoRule::PositionalSuperko, KoRule::SituationalSuperko].into_iter().enumerate() {
+            if ko_bits & (1 << i) != 0 {
+                ko = ko.with(rule);
+            }
+        }
+        let rules = gorules_ref::sequence::SequenceRules {
+            ko,
+            suicide: if suicide { SuicideRule::Allowed } else { SuicideRule::Prohibited },
+        };
+        let mut sequence = Sequence::new(position.clone(), Color::Black, rules);
+        let mut seen = vec![observed(&sequence)];
+        for &choice in &choices {
+            let legal: Vec<Move> = std::iter::once(Move::Pass)
+                .chain(position.board().points().map(Move::Play))
+                .filter(|&mv| sequence.legality(mv).is_ok())
+                .collect();
+            let mv = legal[usize::from(choice) % legal.len()];
+            sequence.play(mv).expect("a legal move");
+            seen.push(observed(&sequence));
+        }
+        let back = back.min(choices.len());
+        for _ in 0..back {
+            prop_assert!(sequence.undo().is_some());
+            seen.pop();
+            prop_assert_eq!(&observed(&sequence), seen.last().expect("the start stays"));
+        }
+        if back == choices.len() {
+            prop_assert!(sequence.undo().is_none(), "nothing to take back at the start");
+        }
+    }
+}

@@ -15,6 +15,11 @@ use crate::position::Position;
 use crate::sequence::Sequence;
 use crate::string::every_string_has_a_liberty;
 
+/// PROTO-14: the node allowance of a ko-intersection or forcing question of the protocol (per point asked for
+/// ko-intersections): about 5 s of search on this project's machine, a move-sequence taken back rather than copied
+/// at each node (`Sequence::undo`).
+pub const DEFAULT_NODES: u64 = 10_000_000;
+
 /// KODEF-4: a search ran past its node allowance or its deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfReach {
@@ -111,7 +116,7 @@ impl Search<'_> {
     /// principal line of KODEF-4.6 from here (reversed: its last move first).
     fn forces(
         &mut self,
-        s: &Sequence,
+        s: &mut Sequence,
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<Outcome, OutOfReach> {
@@ -130,12 +135,13 @@ impl Search<'_> {
         // KODEF-4.6: the mover's most stubborn move so far, if none gives him what he wants.
         let mut stubborn: Option<(Move, Vec<Move>)> = None;
         for mv in self.moves() {
-            let mut next = s.clone();
-            if next.play(mv).is_err() {
+            if s.play(mv).is_err() {
                 continue;
             }
-            let trail = self.follow(trail, &next, mv, goal);
-            let mut child = self.forces(&next, &trail, goal)?;
+            let trail = self.follow(trail, s, mv, goal);
+            let child = self.forces(s, &trail, goal);
+            s.undo();
+            let mut child = child?;
             if child.holds == or {
                 child.reversed.push(mv);
                 return Ok(child);
@@ -236,9 +242,9 @@ impl<'a> Search<'a> {
     /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start, with the principal
     /// line (reversed).
     fn forces_at_start(&mut self, goal: &Goal<'_>) -> Result<Outcome, OutOfReach> {
-        let s = fresh(self.arena, self.start, self.first);
+        let mut s = fresh(self.arena, self.start, self.first);
         let trail = empty_trail(self.start);
-        self.forces(&s, &trail, goal)
+        self.forces(&mut s, &trail, goal)
     }
 
     /// KODEF-4.4, KODEF-4.5: whether the first mover can answer-force a cycle of `cycles` against `duty`.
@@ -309,27 +315,26 @@ impl<'a> Search<'a> {
             let y_moves = s.to_move() != self.first;
             let mut chosen = None;
             for mv in self.moves() {
-                let mut next = s.clone();
-                if next.play(mv).is_err() {
+                if s.play(mv).is_err() {
                     continue;
                 }
-                let after = self.follow(&trail, &next, mv, &avoid);
+                let after = self.follow(&trail, &s, mv, &avoid);
                 let good = if y_moves {
-                    self.forces(&next, &after, &keep)?.holds
+                    self.forces(&mut s, &after, &keep).map(|o| o.holds)
                 } else {
-                    !self.forces(&next, &after, &avoid)?.holds
+                    self.forces(&mut s, &after, &avoid).map(|o| !o.holds)
                 };
-                if good {
-                    chosen = Some((next, after, mv));
+                if good? {
+                    chosen = Some((after, mv));
                     break;
                 }
+                s.undo();
             }
-            let Some((next, after, mv)) = chosen else {
+            let Some((after, mv)) = chosen else {
                 unreachable!(
                     "KODEF-4.5: a good move exists at every turn of an answer-forced play-out"
                 )
             };
-            s = next;
             trail = after;
             line.push(mv);
         }

@@ -9,22 +9,22 @@ use crate::board::PointSet;
 use crate::kodef::{
     basic_ko_intersections, explain_answer_force, explain_force, global_ko_intersection,
     local_ko_intersection, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
+    DEFAULT_NODES,
 };
 use crate::moves::Move;
 use crate::naj::score::Points;
-use crate::naj::solver::Limits;
 use crate::position::Position;
 use gorules_grammar::gtp::Command;
 use gorules_vocabulary::{DutyKind, ForceQuestion, KoIntersectionKind};
 
-/// PROTO-14: `gorules-ko-intersections KIND [KOMI] VERTEX...`: the vertices of the region (KODEF-R15) that are
-/// ko-intersections of KIND (`basic`, `local`, `global`; KOMI, Black's, for `global` only) in the current
+/// PROTO-14: `gorules-ko-intersections KIND [KOMI] VERTEX... [asking VERTEX...]`: the vertices of the region
+/// (KODEF-R15), or of those asked about, that are ko-intersections of KIND (`basic`, `local`, `global`; KOMI, Black's, for `global` only) in the current
 /// position, under the ruleset's suicide rule, the player to move answer-forcing for `global`; or
-/// `out-of-reach nodes=N limit=nodes|time` when a search passes its allowance (one million nodes a point, and
+/// `out-of-reach nodes=N limit=nodes|time` when a search passes its allowance (ten million nodes a point, and
 /// the session's time allowance).
 pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
-    let usage =
-        "a kind (basic, local or global), Black's komi for global, and the region's vertices";
+    let usage = "a kind (basic, local or global), Black's komi for global, the region's vertices, and optionally \
+                 `asking` and the vertices asked about";
     let (kind, rest) = cmd.args.split_first().ok_or_else(|| syntax(usage))?;
     let kind: KoIntersectionKind = kind.parse().map_err(word_error)?;
     let (komi, region_words) = match kind {
@@ -34,18 +34,35 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
         }
         _ => (Points::ZERO, rest),
     };
-    if region_words.is_empty() {
+    // PROTO-14.1: `asking VERTEX...` after the region names the intersections asked about.
+    let (region_words, asked_words) = match region_words.iter().position(|w| w == "asking") {
+        Some(at) => (&region_words[..at], Some(&region_words[at + 1..])),
+        None => (region_words, None),
+    };
+    if region_words.is_empty() || asked_words.is_some_and(<[String]>::is_empty) {
         return Err(syntax(usage));
     }
     let deadline = Deadline::after(s.time_limit);
     let g = s.game.as_sequence();
     let position = g.position().clone();
     let region = region_of(&position, region_words)?;
+    let asked = match asked_words {
+        Some(words) => {
+            let asked = region_of(&position, words)?;
+            if asked.iter().any(|p| !region.contains(p)) {
+                return Err(syntax(
+                    "the intersections asked about (after `asking`) inside the region",
+                ));
+            }
+            asked
+        }
+        None => region.clone(),
+    };
     let arena = Arena {
         suicide: g.ruleset.sequence_rules().suicide,
         region: region.clone(),
     };
-    let max_nodes = Limits::default().max_nodes;
+    let max_nodes = DEFAULT_NODES;
     let allowance = Allowance {
         nodes: max_nodes,
         deadline,
@@ -54,7 +71,7 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
     let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
     let basic = (kind == KoIntersectionKind::Basic)
         .then(|| basic_ko_intersections(&g.sequence, BasicKoReading::Shape));
-    for point in region.iter() {
+    for point in asked.iter() {
         let is = match kind {
             KoIntersectionKind::Basic => basic.as_ref().is_some_and(|b| b.contains(point)),
             KoIntersectionKind::Local => {
@@ -82,7 +99,7 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
 /// `answer-force`, KODEF-4.5) from the current position, the player to move moving first, plays restricted to the
 /// region, the duty `local` (no local-area-improvement on the region) or `global` (no win at Black's KOMI), the
 /// wanted cycles those whose cycle-set is the region; answered `yes` or `no`, what the line's end shows, and the
-/// line (KODEF-4.6); or `out-of-reach nodes=N limit=nodes|time` past one million nodes or the session's time.
+/// line (KODEF-4.6); or `out-of-reach nodes=N limit=nodes|time` past ten million nodes or the session's time.
 pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     let usage = "a question (force or answer-force), a duty (local or global), Black's komi for global, and the \
                  region's vertices";
@@ -120,7 +137,7 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
         zone: Some(region),
         point: None,
     };
-    let max_nodes = Limits::default().max_nodes;
+    let max_nodes = DEFAULT_NODES;
     let allowance = Allowance {
         nodes: max_nodes,
         deadline,
