@@ -509,6 +509,9 @@ fn check_body(
         Check::KoIntersections(c) => {
             fact(&mut f, "kind", c.kind.name());
             fact(&mut f, "region (plays restricted to it)", c.region.trim());
+            if let Some(asked) = &c.asked {
+                fact(&mut f, "intersections asked about", asked.trim());
+            }
             if let Some(k) = c.komi {
                 fact(&mut f, "Black's komi", k);
             }

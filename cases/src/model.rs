@@ -616,8 +616,11 @@ pub struct KoIntersections {
     /// KODEF-6: basic, local or global.
     pub kind: KoIntersectionKind,
     /// KODEF-R15: the region, GTP vertices separated by spaces: plays are restricted to it, and its intersections
-    /// are the ones asked about.
+    /// are the ones asked about unless `asked` names fewer.
     pub region: String,
+    /// The intersections asked about, part of the region (GTP vertices; the whole region when absent).
+    #[serde(default)]
+    pub asked: Option<String>,
     /// KODEF-6.3: Black's komi (global only).
     #[serde(default)]
     pub komi: Option<crate::j89::Komi>,

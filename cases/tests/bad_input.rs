@@ -238,6 +238,61 @@ fn a_force_check_is_linted() {
     assert!(e.contains("`region` names no intersection"), "{e}");
 }
 
+/// A core case with a `ko_intersections` check (CASE-13.1) whose other `fields` follow its kind.
+fn ko_intersections_case(fields: &str) -> String {
+    format!(
+        r##"id: bad-input
+title: "A small constructed case"
+source:
+  constructed: "exercises the ko_intersections check's errors"
+clauses: [KODEF-6.2]
+features: [capture, basic-ko, fixed-ko, one-play, local-ko-intersections]
+ruleset: {{name: core, options: {{ko: [basic-ko, fixed-ko, one-play]}}}}
+board: |
+  . # O .
+  # O . O
+to_move: black
+checks:
+  - ko_intersections:
+      name: the-ko
+      kind: local
+{fields}"##
+    )
+}
+
+#[test]
+fn a_ko_intersections_check_is_linted() {
+    let good = "      region: \"A2 C1 D2\"\n      asked: \"A2 C1\"\n      expect: \"A2\"\n";
+    assert_eq!(errors(&ko_intersections_case(good)), vec![]);
+    let e = one_error(&ko_intersections_case(
+        &good.replace("\"A2 C1\"", "\"A2 B1\""),
+    ));
+    assert!(
+        e.contains("`asked` names an intersection outside `region`"),
+        "{e}"
+    );
+    let e = one_error(&ko_intersections_case(
+        &good.replace("expect: \"A2\"", "expect: \"D2\""),
+    ));
+    assert!(
+        e.contains("`expect` names an intersection outside `asked`"),
+        "{e}"
+    );
+    let e = one_error(&ko_intersections_case(
+        &good
+            .replace("\"A2 C1\"", "\"\"")
+            .replace("expect: \"A2\"", "expect: \"\""),
+    ));
+    assert!(e.contains("`asked` names no intersection"), "{e}");
+    let e = one_error(&ko_intersections_case(
+        &good.replace("A2 C1 D2", "A2 C1 Z9"),
+    ));
+    assert!(
+        e.contains("`region`: `Z9` is not a vertex of the board"),
+        "{e}"
+    );
+}
+
 const KEE_GOOD: &str = r##"id: bad-input
 title: "A small constructed Kee case"
 source:

@@ -673,14 +673,21 @@ fn ko_intersections() {
          gorules-ko-intersections basic C3 D3 E3\n\
          gorules-ko-intersections global\n\
          gorules-ko-intersections local pass\n\
-         gorules-ko-intersections nearby C3\n",
+         gorules-ko-intersections nearby C3\n\
+         gorules-setup sequence ...../...../...../OXX../.O.X. white\n\
+         gorules-ko-intersections local A1 B1 C1 asking B1\n\
+         gorules-ko-intersections basic A1 B1 asking C1\n\
+         gorules-ko-intersections local A1 B1 C1 asking\n",
     );
     assert_eq!(
         out,
         "=\n\n= A1 B1 C1\n\n=\n\n=\n\n=\n\n= C3 D3\n\n\
-         ? syntax error: expected a kind (basic, local or global), Black's komi for global, and the region's vertices\n\n\
+         ? syntax error: expected a kind (basic, local or global), Black's komi for global, the region's vertices, and optionally `asking` and the vertices asked about\n\n\
          ? syntax error: expected vertices, not `pass`\n\n\
-         ? syntax error: expected a kind of ko-intersection (basic, local, global), found `nearby`\n\n"
+         ? syntax error: expected a kind of ko-intersection (basic, local, global), found `nearby`\n\n\
+         =\n\n= B1\n\n\
+         ? syntax error: expected the intersections asked about (after `asking`) inside the region\n\n\
+         ? syntax error: expected a kind (basic, local or global), Black's komi for global, the region's vertices, and optionally `asking` and the vertices asked about\n\n"
     );
 }
 

@@ -341,8 +341,12 @@ fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -
     let s = start(case)?;
     let height = s.board.height();
     let region = vertex_set(&c.region, height);
+    let asked = c
+        .asked
+        .as_deref()
+        .map_or_else(|| region.clone(), |a| vertex_set(a, height));
     let want = vertex_set(&c.expect, height);
-    let got = match engine.ko_intersections(&s, c.kind, c.komi, &region)? {
+    let got = match engine.ko_intersections(&s, c.kind, c.komi, &region, &asked)? {
         KoIntersectionsAnswer::Found(got) => got,
         KoIntersectionsAnswer::OutOfReach { nodes, limit } => {
             return Err(Verdict::Undecided(Undecided::KoIntersections {
@@ -366,7 +370,15 @@ fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -
             }
         };
         out.push(Mismatch::new(
-            format!("{}-ko-intersections of {}", c.kind.name(), c.region.trim()),
+            match &c.asked {
+                Some(asked) => format!(
+                    "{}-ko-intersections among {} (plays on {})",
+                    c.kind.name(),
+                    asked.trim(),
+                    c.region.trim()
+                ),
+                None => format!("{}-ko-intersections of {}", c.kind.name(), c.region.trim()),
+            },
             show(&want),
             show(&got),
         ));

@@ -931,14 +931,16 @@ pub trait Engine {
     ) -> Result<BTreeSet<At>, EngineError>;
     /// Plays a game or its tail and scores it (NAJ-1 to NAJ-7).
     fn game(&mut self, start: &Start, moves: &GameMoves) -> Result<GameOutcome, EngineError>;
-    /// KODEF-6 (PROTO-14): which intersections of `region` are ko-intersections of `kind` in `start`'s board, with
-    /// `start`'s player to move and Black's `komi` for the global kind.
+    /// KODEF-6 (PROTO-14): which intersections of `asked` (part of `region`, where plays are restricted to) are
+    /// ko-intersections of `kind` in `start`'s board, with `start`'s player to move and Black's `komi` for the
+    /// global kind.
     fn ko_intersections(
         &mut self,
         start: &Start,
         kind: KoIntersectionKind,
         komi: Option<Komi>,
         region: &BTreeSet<At>,
+        asked: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError>;
     /// KODEF-4.6 (PROTO-14.2): the forcing `question` from `start`'s board, its player to move moving first, plays
     /// restricted to `region`, with the `duty` (Black's `komi` for the global one).

@@ -147,11 +147,12 @@ impl Engine for Recorder {
         k: KoIntersectionKind,
         komi: Option<Komi>,
         r: &BTreeSet<At>,
+        a: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError> {
         record!(
             self,
             KoIntersections,
-            self.engine.ko_intersections(s, k, komi, r)
+            self.engine.ko_intersections(s, k, komi, r, a)
         )
     }
     fn force(
@@ -263,6 +264,7 @@ impl Engine for Fake {
         _: &Start,
         _: KoIntersectionKind,
         _: Option<Komi>,
+        _: &BTreeSet<At>,
         _: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError> {
         replay!(self, KoIntersections)

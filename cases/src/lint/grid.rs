@@ -272,8 +272,24 @@ pub(super) fn ko_intersections(c: &KoIntersections, board: &Board, e: &mut dyn F
     if region.is_empty() {
         e("`region` names no intersection".into());
     }
-    if !expect.is_subset(&region) {
-        e("`expect` names an intersection outside `region`".into());
+    let asked = match &c.asked {
+        Some(text) => {
+            let asked = region_vertices("asked", text, board, e);
+            if asked.is_empty() {
+                e("`asked` names no intersection".into());
+            }
+            if !asked.is_subset(&region) {
+                e("`asked` names an intersection outside `region`".into());
+            }
+            asked
+        }
+        None => region,
+    };
+    if !expect.is_subset(&asked) {
+        e(match c.asked {
+            Some(_) => "`expect` names an intersection outside `asked`".into(),
+            None => "`expect` names an intersection outside `region`".into(),
+        });
     }
     match (c.kind, c.komi) {
         (KoIntersectionKind::Global, None) => e("a global check takes `komi`".into()),

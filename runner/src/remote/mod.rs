@@ -925,6 +925,7 @@ impl Engine for Remote {
         kind: KoIntersectionKind,
         komi: Option<Komi>,
         region: &BTreeSet<At>,
+        asked: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError> {
         let s = Start {
             history: None,
@@ -939,6 +940,13 @@ impl Engine for Remote {
         }
         for at in region {
             args.push(vertex((at.col, at.row), height)?);
+        }
+        // PROTO-14.1: only the intersections asked about, when they are fewer than the region's.
+        if asked != region {
+            args.push("asking".to_string());
+            for at in asked {
+                args.push(vertex((at.col, at.row), height)?);
+            }
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let answer = self.ok_searching("gorules-ko-intersections", &refs)?;
