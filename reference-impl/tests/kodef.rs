@@ -6,8 +6,8 @@
 use gorules_ref::allowance::Deadline;
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
-    explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection, Allowance,
-    Arena, Cycles, Duty, Explained, LineEnd,
+    explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection,
+    local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained, LineEnd,
 };
 use gorules_ref::naj::score::Points;
 use gorules_ref::symmetry::{GridMap, Symmetry};
@@ -171,6 +171,23 @@ proptest! {
         let swapped = position.colors_swapped();
         if let (Some(a), Some(b)) = (local(&position, &region, suicide), local(&swapped, &region, suicide)) {
             prop_assert_eq!(a, b, "{:?}", position.rows());
+        }
+    }
+
+    /// KODEF-6.2: asking about every point of the region at once (one search per start-position, first mover and
+    /// zone, shared by the zone's points) gives each point the verdict it gets alone.
+    #[test]
+    fn asking_points_together_changes_no_verdict((position, indices) in any_shape(), allowed in any::<bool>()) {
+        let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
+        let region = region_of(&position, &indices);
+        let arena = Arena { suicide, region: region.clone() };
+        let points: Vec<Point> = region.iter().collect();
+        if let (Some(alone), Ok(together)) = (
+            local(&position, &region, suicide),
+            local_ko_intersections(&arena, &position, &points, ALLOWANCE),
+        ) {
+            let together: Vec<(Point, bool)> = together.into_iter().map(|(p, w)| (p, w.is_some())).collect();
+            prop_assert_eq!(alone, together, "{:?}", position.rows());
         }
     }
 

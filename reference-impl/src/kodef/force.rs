@@ -445,48 +445,96 @@ pub fn local_ko_intersection(
     point: Point,
     allowance: Allowance,
 ) -> Result<Option<LocalWitness>, OutOfReach> {
+    let mut answers = local_ko_intersections(arena, current, &[point], allowance)?;
+    Ok(answers.pop().and_then(|(_, witness)| witness))
+}
+
+/// KODEF-6.2 as [`local_ko_intersection`], for each of `points` (in the region), each with `allowance`. Under
+/// KODEF-R8 `common` a wanted cycle's cycle-set is the duty's zone, which holds the point asked about, so whether
+/// the first mover answer-forces depends on the start-position, the first mover and the zone only, not on the
+/// point: each such question is searched once and its answer serves every point of its zone (a memo, which
+/// changes no answer and costs no node when it serves).
+pub fn local_ko_intersections(
+    arena: &Arena,
+    current: &Position,
+    points: &[Point],
+    allowance: Allowance,
+) -> Result<Vec<(Point, Option<LocalWitness>)>, OutOfReach> {
     let region: Vec<Point> = arena.region.iter().collect();
-    let others: Vec<Point> = region.iter().copied().filter(|&p| p != point).collect();
     let board = current.shared_board().clone();
-    let mut nodes = 0;
-    for start in region_positions(current, &region) {
-        for first in [Color::Black, Color::White] {
-            for mask in 0u32..(1 << others.len()) {
-                let mut zone = PointSet::empty(&board);
-                zone.insert(point);
-                for (i, &p) in others.iter().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        zone.insert(p);
+    // KODEF-R9: each start-position tried counts as a node, so a region whose 3^n start-positions alone pass the
+    // allowance is out of reach before any search (and a huge region never starts an endless enumeration).
+    let total = u32::try_from(region.len())
+        .ok()
+        .and_then(|n| 3u64.checked_pow(n))
+        .unwrap_or(u64::MAX);
+    if total > allowance.nodes {
+        return Err(OutOfReach { nodes: total });
+    }
+    let starts = region_positions(current, &region);
+    // (start-position's index, first mover, zone as a subset of the region's indices) -> answer-forces?
+    let mut memo: std::collections::HashMap<(usize, Color, u64), bool> =
+        std::collections::HashMap::new();
+    let mut answers = Vec::with_capacity(points.len());
+    for &point in points {
+        let Some(at) = region.iter().position(|&p| p == point) else {
+            answers.push((point, None));
+            continue;
+        };
+        let others: Vec<usize> = (0..region.len()).filter(|&i| i != at).collect();
+        let mut nodes = 0;
+        let mut witness = None;
+        'starts: for (index, start) in starts.iter().enumerate() {
+            for first in [Color::Black, Color::White] {
+                for mask in 0u64..(1 << others.len()) {
+                    let mut bits = 1u64 << at;
+                    let mut zone = PointSet::empty(&board);
+                    zone.insert(point);
+                    for (i, &other) in others.iter().enumerate() {
+                        if mask & (1 << i) != 0 {
+                            bits |= 1 << other;
+                            zone.insert(region[other]);
+                        }
                     }
-                }
-                let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
-                let cycles = Cycles {
-                    current: current.clone(),
-                    zone: Some(zone.clone()),
-                    point: Some(point),
-                };
-                let left = Allowance {
-                    nodes: allowance.nodes.saturating_sub(nodes),
-                    ..allowance
-                };
-                let mut search = Search::new(arena, &start, first, left);
-                let answer = search
-                    .answer_forces(&duty, &cycles)
-                    .map_err(|e| OutOfReach {
-                        nodes: nodes + e.nodes,
-                    })?;
-                nodes += search.nodes;
-                if answer {
-                    return Ok(Some(LocalWitness {
-                        start: start.clone(),
-                        first,
-                        zone,
-                    }));
+                    let answer = match memo.get(&(index, first, bits)) {
+                        Some(&known) => known,
+                        None => {
+                            let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
+                            let cycles = Cycles {
+                                current: current.clone(),
+                                zone: Some(zone.clone()),
+                                point: Some(point),
+                            };
+                            let left = Allowance {
+                                nodes: allowance.nodes.saturating_sub(nodes),
+                                ..allowance
+                            };
+                            let mut search = Search::new(arena, start, first, left);
+                            let answer =
+                                search
+                                    .answer_forces(&duty, &cycles)
+                                    .map_err(|e| OutOfReach {
+                                        nodes: nodes + e.nodes,
+                                    })?;
+                            nodes += search.nodes;
+                            memo.insert((index, first, bits), answer);
+                            answer
+                        }
+                    };
+                    if answer {
+                        witness = Some(LocalWitness {
+                            start: start.clone(),
+                            first,
+                            zone,
+                        });
+                        break 'starts;
+                    }
                 }
             }
         }
+        answers.push((point, witness));
     }
-    Ok(None)
+    Ok(answers)
 }
 
 /// KODEF-6.3 with no history-bans (KODEF-R13 `none`) and plays in `arena`'s region: whether `point` is a

@@ -12,8 +12,8 @@ pub mod restriction;
 pub use basic_ko::{basic_ko_intersections, BasicKoReading};
 pub use force::{
     can_answer_force, can_force_duty, explain_answer_force, explain_force, global_ko_intersection,
-    local_ko_intersection, Allowance, Arena, Cycles, Duty, Explained, LineEnd, LocalWitness,
-    OutOfReach, DEFAULT_NODES,
+    local_ko_intersection, local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained,
+    LineEnd, LocalWitness, OutOfReach, DEFAULT_NODES,
 };
 pub use kos::{ko_stones, ko_strings, kos};
 pub use local_area::{local_area, LocalArea};

@@ -5,10 +5,10 @@ use super::limits::limit_hit;
 use super::words::{number, parse_move, syntax, vertex, vertices, word_error, Reply};
 use super::Session;
 use crate::allowance::Deadline;
-use crate::board::PointSet;
+use crate::board::{Point, PointSet};
 use crate::kodef::{
     basic_ko_intersections, explain_answer_force, explain_force, global_ko_intersection,
-    local_ko_intersection, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
+    local_ko_intersections, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
     DEFAULT_NODES,
 };
 use crate::moves::Move;
@@ -71,15 +71,22 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
     let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
     let basic = (kind == KoIntersectionKind::Basic)
         .then(|| basic_ko_intersections(&g.sequence, BasicKoReading::Shape));
+    let asked_points: Vec<Point> = asked.iter().collect();
+    let local = match kind {
+        KoIntersectionKind::Local => {
+            match local_ko_intersections(&arena, &position, &asked_points, allowance) {
+                Ok(answers) => Some(answers),
+                Err(o) => return Ok(out_of_reach(o)),
+            }
+        }
+        _ => None,
+    };
     for point in asked.iter() {
         let is = match kind {
             KoIntersectionKind::Basic => basic.as_ref().is_some_and(|b| b.contains(point)),
-            KoIntersectionKind::Local => {
-                match local_ko_intersection(&arena, &position, point, allowance) {
-                    Ok(witness) => witness.is_some(),
-                    Err(o) => return Ok(out_of_reach(o)),
-                }
-            }
+            KoIntersectionKind::Local => local
+                .as_ref()
+                .is_some_and(|l| l.iter().any(|(p, w)| *p == point && w.is_some())),
             KoIntersectionKind::Global => {
                 let to_move = g.sequence.to_move();
                 match global_ko_intersection(&arena, &position, to_move, komi, point, allowance) {
