@@ -58,10 +58,10 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// SOLVER-3.9: the settings the solver uses: ε = 100 %, bound searches of at most 256 positions, and the
+    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 256 positions, and the
     /// open numbers keyed as SOLVER-4.9 says.
     pub const DEFAULT: Tuning = Tuning {
-        widening: Widening { percent: 100 },
+        widening: Widening { percent: 25 },
         reach_allowance: 256,
         open_numbers_by_immortal: true,
     };
