@@ -1,6 +1,7 @@
 #!/bin/sh
 # A standard GTP engine that takes 19x19 boards only, for the tests of board sizes (PROTO-6.3). It writes every
-# boardsize command it is sent to the file $1, and answers every other command with an empty success. With a
+# boardsize and rectangular_boardsize command it is sent to the file $1 (and refuses every rectangular size), and
+# answers every other command with an empty success. With a
 # second argument `late`, it takes every size the first time it is asked and refuses it every time after.
 log="$1"
 late="$2"
@@ -10,8 +11,8 @@ while IFS= read -r line; do
   cmd=$(printf '%s' "$rest" | cut -d' ' -f1)
   case "$cmd" in
     list_commands)
-      printf '=%s boardsize\nclear_board\nplay\nundo\nlist_stones\ncaptures\nquit\n\n' "$id" ;;
-    boardsize)
+      printf '=%s boardsize\nrectangular_boardsize\nclear_board\nplay\nundo\nlist_stones\ncaptures\nquit\n\n' "$id" ;;
+    boardsize|rectangular_boardsize)
       if [ "$late" = late ]; then
         if grep -qx "$rest" "$log" 2>/dev/null; then printf '?%s unacceptable size\n\n' "$id"; else printf '=%s\n\n' "$id"; fi
         printf '%s\n' "$rest" >> "$log"
