@@ -444,7 +444,7 @@ fn capture_cycles_on_three_by_three_are_decided_under_either_colour() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
     /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
     /// key of the open numbers) change no value: under settings from plain df-pn with no bound search to a wide
