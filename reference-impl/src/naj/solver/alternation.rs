@@ -135,13 +135,6 @@ impl Phase for AlternationPhase {
     }
 
     fn immortal_stones(&mut self, position: &Stones) -> Stones {
-        Stones {
-            black: self
-                .control
-                .immortal(&self.geometry, position, Color::Black),
-            white: self
-                .control
-                .immortal(&self.geometry, position, Color::White),
-        }
+        self.control.immortal_stones(&self.geometry, position)
     }
 }

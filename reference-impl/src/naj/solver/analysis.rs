@@ -28,6 +28,14 @@ impl Control {
         alive
     }
 
+    /// NAJ-5.2, SOLVER-4.9: the immortal stones of both players in `position`.
+    pub fn immortal_stones(&mut self, geometry: &Geometry, position: &Stones) -> Stones {
+        Stones {
+            black: self.immortal(geometry, position, Color::Black),
+            white: self.immortal(geometry, position, Color::White),
+        }
+    }
+
     /// NAJ-6.1: the intersections `player` controls when `position` is his reference position.
     pub fn controls(&mut self, geometry: &Geometry, position: &Stones, player: Color) -> Mask {
         let immortal = self.immortal(geometry, position, player);
@@ -218,13 +226,6 @@ impl Phase for AnalysisPhase<'_> {
     }
 
     fn immortal_stones(&mut self, position: &Stones) -> Stones {
-        Stones {
-            black: self
-                .control
-                .immortal(&self.geometry, position, Color::Black),
-            white: self
-                .control
-                .immortal(&self.geometry, position, Color::White),
-        }
+        self.control.immortal_stones(&self.geometry, position)
     }
 }
