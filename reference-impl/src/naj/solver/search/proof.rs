@@ -194,26 +194,24 @@ impl<P: Phase> Search<'_, P> {
         if lasting.black == 0 && lasting.white == 0 {
             return self.used_top();
         }
-        let mut hash = 0;
-        for i in 0..self.moves.len() {
-            let made = self.used[i + 1] ^ self.used[i];
-            let from = &self.positions[i];
-            if made != 0
-                && from.black & lasting.black == lasting.black
+        self.transitions_from(|from, _| {
+            from.black & lasting.black == lasting.black
                 && from.white & lasting.white == lasting.white
-            {
-                hash ^= made;
-            }
-        }
-        hash
+        })
     }
 
     /// SOLVER-4.8: the hash of the transitions the history made from positions `depends` may hold.
     fn relevant_transitions(&self, depends: &Depends) -> u128 {
+        self.transitions_from(|from, fingerprint| depends.may_hold(from, fingerprint))
+    }
+
+    /// SOLVER-4.5: the hash of the transitions the history's plays made from positions that `keep` accepts (given
+    /// each position and its fingerprint).
+    fn transitions_from(&self, keep: impl Fn(&Stones, u64) -> bool) -> u128 {
         let mut hash = 0;
         for i in 0..self.moves.len() {
             let made = self.used[i + 1] ^ self.used[i];
-            if made != 0 && depends.may_hold(&self.positions[i], self.fingerprints[i]) {
+            if made != 0 && keep(&self.positions[i], self.fingerprints[i]) {
                 hash ^= made;
             }
         }
