@@ -349,6 +349,37 @@ fn one_player_analysis() -> impl Strategy<Value = Analysis> {
     prop_oneof![Just(Analysis::Black), Just(Analysis::White)]
 }
 
+/// SOLVER-6.2: after a random history from `picks` (captures preferred), each analysis value the solver finds
+/// within `limits` equals plain minimax's, wherever plain minimax finishes within 3,000 states.
+fn agree_after_histories(
+    ruleset: &Ruleset,
+    position: &Position,
+    picks: &[u8],
+    limits: Limits,
+) -> Result<(), TestCaseError> {
+    for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
+        let played = random_history(ruleset, position, analysis, picks);
+        let Some(expected) = on_big_stack(|| {
+            naive::analysis_value_after(ruleset, position, analysis, &played, 3_000)
+        }) else {
+            continue;
+        };
+        let solved = value(analysis_value_after(
+            ruleset, position, analysis, &played, limits,
+        ));
+        prop_assert_eq!(
+            solved,
+            Some(expected),
+            "{:?} of {:?} after {:?} under {:?}",
+            analysis,
+            position,
+            played,
+            limits.tuning
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
@@ -362,16 +393,7 @@ proptest! {
         picks in proptest::collection::vec(any::<u8>(), 0..8),
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
-        for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
-            let played = random_history(&ruleset, &position, analysis, &picks);
-            let Some(expected) = on_big_stack(|| {
-                naive::analysis_value_after(&ruleset, &position, analysis, &played, 3_000)
-            }) else {
-                continue;
-            };
-            let solved = value(analysis_value_after(&ruleset, &position, analysis, &played, LIMITS));
-            prop_assert_eq!(solved, Some(expected), "{:?} of {:?} after {:?}", analysis, position, played);
-        }
+        agree_after_histories(&ruleset, &position, &picks, LIMITS)?;
     }
 
     /// SOLVER-6.3: exchanging the colours exchanges the black- and the white-analysis: the black-score Black
@@ -464,16 +486,7 @@ proptest! {
             tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal },
             ..LIMITS
         };
-        for analysis in [Analysis::Black, Analysis::White, Analysis::Single] {
-            let played = random_history(&ruleset, &position, analysis, &picks);
-            let Some(expected) = on_big_stack(|| {
-                naive::analysis_value_after(&ruleset, &position, analysis, &played, 3_000)
-            }) else {
-                continue;
-            };
-            let solved = value(analysis_value_after(&ruleset, &position, analysis, &played, limits));
-            prop_assert_eq!(solved, Some(expected), "{:?} of {:?} after {:?} under {:?}", analysis, position, played, limits.tuning);
-        }
+        agree_after_histories(&ruleset, &position, &picks, limits)?;
         if position.empty_points().len() <= 3 {
             let start = position.clone();
             if let Some(expected) = on_big_stack(|| {
