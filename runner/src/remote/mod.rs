@@ -514,6 +514,32 @@ impl Remote {
         Ok(())
     }
 
+    /// PROTO-14: sets up `start`'s board (no history, no prisoners) for a ko-definition question, and returns its
+    /// arguments: the `words` that name the question, Black's `komi` if any, and the region's vertices.
+    fn kodef_setup(
+        &mut self,
+        start: &Start,
+        words: &[&str],
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+    ) -> Result<Vec<String>, EngineError> {
+        let s = Start {
+            history: None,
+            prisoners: Prisoners::default(),
+            ..start.clone()
+        };
+        self.setup(&s, Phase::Alternation, &[])?;
+        let height = start.board.height();
+        let mut args: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        if let Some(k) = komi {
+            args.push(k.to_string());
+        }
+        for at in region {
+            args.push(vertex((at.col, at.row), height)?);
+        }
+        Ok(args)
+    }
+
     fn ok_searching(&mut self, name: &str, args: &[&str]) -> Result<String, EngineError> {
         let r = self.send_searching(name, args)?;
         if r.success {
@@ -927,20 +953,8 @@ impl Engine for Remote {
         region: &BTreeSet<At>,
         asked: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError> {
-        let s = Start {
-            history: None,
-            prisoners: Prisoners::default(),
-            ..start.clone()
-        };
-        self.setup(&s, Phase::Alternation, &[])?;
         let height = start.board.height();
-        let mut args = vec![kind.name().to_string()];
-        if let Some(k) = komi {
-            args.push(k.to_string());
-        }
-        for at in region {
-            args.push(vertex((at.col, at.row), height)?);
-        }
+        let mut args = self.kodef_setup(start, &[kind.name()], komi, region)?;
         // PROTO-14.1: only the intersections asked about, when they are fewer than the region's.
         if asked != region {
             args.push("asking".to_string());
@@ -966,20 +980,8 @@ impl Engine for Remote {
         komi: Option<Komi>,
         region: &BTreeSet<At>,
     ) -> Result<ForceAnswer, EngineError> {
-        let s = Start {
-            history: None,
-            prisoners: Prisoners::default(),
-            ..start.clone()
-        };
-        self.setup(&s, Phase::Alternation, &[])?;
         let height = start.board.height();
-        let mut args = vec![question.name().to_string(), duty.name().to_string()];
-        if let Some(k) = komi {
-            args.push(k.to_string());
-        }
-        for at in region {
-            args.push(vertex((at.col, at.row), height)?);
-        }
+        let args = self.kodef_setup(start, &[question.name(), duty.name()], komi, region)?;
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let command = "gorules-force";
         let answer = self.ok_searching(command, &refs)?;
