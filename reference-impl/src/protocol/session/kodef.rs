@@ -67,36 +67,37 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
         nodes: max_nodes,
         deadline,
     };
-    let mut found = PointSet::empty(position.board());
     let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
-    let basic = (kind == KoIntersectionKind::Basic)
-        .then(|| basic_ko_intersections(&g.sequence, BasicKoReading::Shape));
-    let asked_points: Vec<Point> = asked.iter().collect();
-    let local = match kind {
+    let mut found = PointSet::empty(position.board());
+    match kind {
+        KoIntersectionKind::Basic => {
+            let basic = basic_ko_intersections(&g.sequence, BasicKoReading::Shape);
+            for point in asked.iter().filter(|&p| basic.contains(p)) {
+                found.insert(point);
+            }
+        }
         KoIntersectionKind::Local => {
+            let asked_points: Vec<Point> = asked.iter().collect();
             match local_ko_intersections(&arena, &position, &asked_points, allowance) {
-                Ok(answers) => Some(answers),
+                Ok(answers) => {
+                    for (point, _) in answers.iter().filter(|(_, w)| w.is_some()) {
+                        found.insert(*point);
+                    }
+                }
                 Err(o) => return Ok(out_of_reach(o)),
             }
         }
-        _ => None,
-    };
-    for point in asked.iter() {
-        let is = match kind {
-            KoIntersectionKind::Basic => basic.as_ref().is_some_and(|b| b.contains(point)),
-            KoIntersectionKind::Local => local
-                .as_ref()
-                .is_some_and(|l| l.iter().any(|(p, w)| *p == point && w.is_some())),
-            KoIntersectionKind::Global => {
-                let to_move = g.sequence.to_move();
+        KoIntersectionKind::Global => {
+            let to_move = g.sequence.to_move();
+            for point in asked.iter() {
                 match global_ko_intersection(&arena, &position, to_move, komi, point, allowance) {
-                    Ok(is) => is,
+                    Ok(true) => {
+                        found.insert(point);
+                    }
+                    Ok(false) => {}
                     Err(o) => return Ok(out_of_reach(o)),
                 }
             }
-        };
-        if is {
-            found.insert(point);
         }
     }
     Ok(vertices(&position, &found))
