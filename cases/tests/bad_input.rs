@@ -190,26 +190,31 @@ fn a_wrong_legality_answer() {
     );
 }
 
-/// A core case with a `force` check (CASE-13.2) whose other `fields` follow its question.
-fn force_case(fields: &str) -> String {
+/// A core case of seed 004's definitions with one check: `check` names the check's kind and opens it, its other
+/// `fields` follow; `clause` and `feature` are the case's.
+fn kodef_case(kind: &str, clause: &str, feature: &str, check: &str, fields: &str) -> String {
     format!(
         r##"id: bad-input
 title: "A small constructed case"
 source:
-  constructed: "exercises the force check's errors"
-clauses: [KODEF-4.6]
-features: [capture, basic-ko, fixed-ko, one-play, force-questions]
+  constructed: "exercises the {kind} check's errors"
+clauses: [{clause}]
+features: [capture, basic-ko, fixed-ko, one-play, {feature}]
 ruleset: {{name: core, options: {{ko: [basic-ko, fixed-ko, one-play]}}}}
 board: |
   . # O .
   # O . O
 to_move: black
 checks:
-  - force:
-      name: black-first
-      question: answer-force
-{fields}"##
+  - {kind}:
+{check}{fields}"##
     )
+}
+
+/// A core case with a `force` check (CASE-13.2) whose other `fields` follow its question.
+fn force_case(fields: &str) -> String {
+    let check = "      name: black-first\n      question: answer-force\n";
+    kodef_case("force", "KODEF-4.6", "force-questions", check, fields)
 }
 
 #[test]
@@ -240,23 +245,13 @@ fn a_force_check_is_linted() {
 
 /// A core case with a `ko_intersections` check (CASE-13.1) whose other `fields` follow its kind.
 fn ko_intersections_case(fields: &str) -> String {
-    format!(
-        r##"id: bad-input
-title: "A small constructed case"
-source:
-  constructed: "exercises the ko_intersections check's errors"
-clauses: [KODEF-6.2]
-features: [capture, basic-ko, fixed-ko, one-play, local-ko-intersections]
-ruleset: {{name: core, options: {{ko: [basic-ko, fixed-ko, one-play]}}}}
-board: |
-  . # O .
-  # O . O
-to_move: black
-checks:
-  - ko_intersections:
-      name: the-ko
-      kind: local
-{fields}"##
+    let check = "      name: the-ko\n      kind: local\n";
+    kodef_case(
+        "ko_intersections",
+        "KODEF-6.2",
+        "local-ko-intersections",
+        check,
+        fields,
     )
 }
 
