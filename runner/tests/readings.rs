@@ -5,7 +5,9 @@
 use gorules_cases::readings::{Reading, ReadingsRuleset};
 use gorules_runner::readings::{self, CellVerdict, Request};
 use gorules_runner::Options;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod fakes;
 
 /// The corner of seed 002's Example 1 as our case builds it: the seed calls it a seki; the lone white stone is
 /// dead under `new_stone: adjacent` and `on-captured-points`, alive under `anywhere`.
@@ -71,19 +73,7 @@ checks:
 "#;
 
 fn root(name: &str) -> PathBuf {
-    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let root = std::env::temp_dir().join(format!("gorules-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(root.join("spec")).expect("a temporary folder");
-    std::fs::create_dir_all(root.join("cases/j89")).expect("a temporary folder");
-    for entry in std::fs::read_dir(real.join("spec")).expect("the spec") {
-        let path = entry.expect("a spec file").path();
-        std::fs::copy(
-            &path,
-            root.join("spec").join(path.file_name().expect("a name")),
-        )
-        .expect("copied");
-    }
+    let root = fakes::small_checkout(name, "j89");
     std::fs::write(root.join("cases/j89/planted-seki.yaml"), PLANTED).expect("written");
     std::fs::write(root.join("cases/j89/planted-constructed.yaml"), CONSTRUCTED).expect("written");
     root

@@ -7,21 +7,12 @@ use gorules_runner::{plan, Finished, Options};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+mod fakes;
+
 /// A checkout of its own: the spec, two core cases and a case file that does not load.
 fn small_root(name: &str) -> PathBuf {
-    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let root = std::env::temp_dir().join(format!("gorules-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(root.join("spec")).expect("a temporary folder");
-    std::fs::create_dir_all(root.join("cases/core")).expect("a temporary folder");
-    for entry in std::fs::read_dir(real.join("spec")).expect("the spec") {
-        let path = entry.expect("a spec file").path();
-        std::fs::copy(
-            &path,
-            root.join("spec").join(path.file_name().expect("a name")),
-        )
-        .expect("copied");
-    }
+    let real = fakes::root();
+    let root = fakes::small_checkout(name, "core");
     for id in ["core-capture-edge", "core-basic-ko"] {
         let file = format!("cases/core/{id}.yaml");
         std::fs::copy(real.join(&file), root.join(&file)).expect("copied");

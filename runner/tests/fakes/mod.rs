@@ -15,6 +15,27 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// A checkout of its own in the temporary folder, named after `name` and this process: the real `spec/` copied, and
+/// an empty `cases/<cases_dir>` for the test to fill.
+pub fn small_checkout(name: &str, cases_dir: &str) -> PathBuf {
+    let real = root();
+    let checkout = std::env::temp_dir().join(format!("gorules-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&checkout);
+    std::fs::create_dir_all(checkout.join("spec")).expect("a temporary folder");
+    std::fs::create_dir_all(checkout.join("cases").join(cases_dir)).expect("a temporary folder");
+    for entry in std::fs::read_dir(real.join("spec")).expect("the spec") {
+        let path = entry.expect("a spec file").path();
+        std::fs::copy(
+            &path,
+            checkout
+                .join("spec")
+                .join(path.file_name().expect("a name")),
+        )
+        .expect("copied");
+    }
+    checkout
+}
+
 /// The broken engine in `mode`, with its extra arguments (a pid file, say).
 pub fn broken(mode: &str, extra: &[&str]) -> Launch {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/broken-engine.sh");
