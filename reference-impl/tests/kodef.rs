@@ -1,9 +1,11 @@
 //! KODEF-4, KODEF-6: the ko-intersection classifier on random small positions: its answers do not change when the
 //! colours are swapped (with the komi's sign and the player to move) or the board is turned or mirrored, and
 //! answer-force is the two forcing questions of KODEF-4.5; the explaining line of a forcing question (KODEF-4.6)
-//! replays under the default restriction rules to an end that shows what the answer claims.
+//! replays under the default restriction rules to an end that shows what the answer claims; and the df-pn search
+//! (KODEF-4.7) gives the plain exhaustive search's answers and lines.
 
 use gorules_ref::allowance::Deadline;
+use gorules_ref::kodef::force::plain;
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
     explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection,
@@ -72,6 +74,47 @@ fn corner_cycle() -> impl Strategy<Value = (Position, Vec<usize>)> {
             (position, vec![20, 21, 22])
         })
         .prop_filter("every string has a liberty", |(p, _)| legal(p))
+}
+
+/// The hard shapes for the forcing searches: kos whose captures and recaptures are bound by the fixed-ko rule.
+/// Either the double ko of `cases/kodef/kodef-double-ko-global.yaml` (4x4, constructed), with three to five of
+/// its four ko points and two shared liberties as the region; or a lone basic ko on a 5x4 board whose other
+/// intersections are random, with the two ko points and one or two random intersections as the region.
+fn ko_shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
+    let double =
+        proptest::sample::subsequence(vec![2usize, 3, 7, 8, 9, 11], 3..=5).prop_map(|region| {
+            let position =
+                Position::from_rows(&["OO.O", "OOO#", "..#.", "####"]).expect("a grid position");
+            (position, region)
+        });
+    let lone = (
+        proptest::collection::vec(0u8..5, 20),
+        proptest::collection::btree_set(0usize..20, 1..=2),
+    )
+        .prop_map(|(mut cells, extra)| {
+            // The ko (index = row * 5 + column, row 0 at the top): Black on 1, 5 and 11, White on 2, 6, 8 and 12,
+            // 7 empty: Black takes White's 6 by playing 7, and White can take back on 6.
+            for (i, c) in [
+                (1usize, 0u8),
+                (5, 0),
+                (11, 0),
+                (2, 1),
+                (6, 1),
+                (8, 1),
+                (12, 1),
+                (7, 2),
+            ] {
+                cells[i] = c;
+            }
+            let rows = rows_of(&cells, 5);
+            let position = Position::from_rows(&rows).expect("a grid position");
+            let mut region: Vec<usize> = vec![6, 7];
+            region.extend(extra.into_iter().filter(|i| ![6, 7].contains(i)));
+            region.sort_unstable();
+            (position, region)
+        })
+        .prop_filter("every string has a liberty", |(p, _)| legal(p));
+    prop_oneof![double, lone]
 }
 
 fn any_shape() -> impl Strategy<Value = (Position, Vec<usize>)> {
@@ -288,6 +331,48 @@ proptest! {
             };
             prop_assert_eq!(yes, shows == LineEnd::CycleWithDutyKept);
             prop_assert_eq!((kept, cycle), expected, "{:?} {:?}: {:?}", rows, shows, line);
+        }
+    }
+
+    /// KODEF-4.7, KODEF-4.8: df-pn with its table over exact states answers every forcing question as the plain
+    /// exhaustive search (plain minimax over the same tree) does, local or global duty, either suicide rule, with
+    /// or without a wanted cycle, and explains it by the same line.
+    #[test]
+    fn proof_numbers_agree_with_the_plain_search(
+        (position, indices) in prop_oneof![1 => any_shape(), 2 => ko_shape()],
+        black in any::<bool>(),
+        global in any::<bool>(),
+        half_komi in -3i64..=3,
+        allowed in any::<bool>(),
+        point_at in 0usize..3,
+    ) {
+        let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
+        let region = region_of(&position, &indices);
+        let arena = Arena { suicide, region: region.clone() };
+        let first = if black { Color::Black } else { Color::White };
+        let duty = if global {
+            Duty::NoWin { komi: Points::from_half_points(half_komi) }
+        } else {
+            Duty::NoLocalAreaImprovement { zone: region.clone() }
+        };
+        let point = region.iter().nth(point_at % indices.len());
+        let cycles = if global {
+            Cycles { current: position.clone(), zone: None, point }
+        } else {
+            Cycles { current: position.clone(), zone: Some(region.clone()), point: None }
+        };
+        let rows = position.rows();
+        if let Ok(expected) = plain::can_force_duty(&arena, &position, first, &duty, ALLOWANCE) {
+            prop_assert_eq!(can_force_duty(&arena, &position, first, &duty, ALLOWANCE), Ok(expected), "{:?}", rows);
+        }
+        if let Ok(expected) = plain::can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
+            prop_assert_eq!(can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE), Ok(expected), "{:?}", rows);
+        }
+        if let Ok(expected) = plain::explain_force(&arena, &position, first, &duty, ALLOWANCE) {
+            prop_assert_eq!(explain_force(&arena, &position, first, &duty, ALLOWANCE), Ok(expected), "{:?}", rows);
+        }
+        if let Ok(expected) = plain::explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
+            prop_assert_eq!(explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE), Ok(expected), "{:?}", rows);
         }
     }
 }

@@ -4,6 +4,7 @@
 //! allowance and a deadline and answers [`OutOfReach`] past them, never a guess. It is meant for the small regions
 //! of the seed's local shapes: it keeps no table, so its cost grows with the number of move-sequences.
 
+use super::proof::Proof;
 use crate::allowance::Deadline;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
@@ -76,7 +77,7 @@ pub struct Cycles {
 
 /// What a forcing question asks of the whole move-sequence.
 #[derive(Clone, Debug)]
-enum Goal<'a> {
+pub(super) enum Goal<'a> {
     /// The duty is kept.
     Duty(&'a Duty),
     /// The duty is kept and no wanted cycle occurred (KODEF-4.5's second question).
@@ -86,14 +87,14 @@ enum Goal<'a> {
 /// KODEF-4.1, KODEF-4.6: what one search from a node found: whether the forcer can force the goal there, and the
 /// principal line from there, reversed (its last move first), so that a move is added at the end on the way up.
 #[derive(Clone, Debug)]
-struct Outcome {
-    holds: bool,
-    reversed: Vec<Move>,
+pub(super) struct Outcome {
+    pub(super) holds: bool,
+    pub(super) reversed: Vec<Move>,
 }
 
 /// What the search carries along a move-sequence besides the sequence itself (KODEF-R7).
-#[derive(Clone, Debug)]
-struct Trail {
+#[derive(Clone, Debug, Hash)]
+pub(super) struct Trail {
     /// KODEF-5.4: the intersections played so far.
     played: PointSet,
     /// KODEF-5.3: whether a play so far created the current-position.
@@ -102,8 +103,9 @@ struct Trail {
     cycle: bool,
 }
 
-/// KODEF-4: the searches of one question, with their node count.
-struct Search<'a> {
+/// KODEF-4, KODEF-4.7: the plain search of one question (exhaustive, no table), with its node count; it also
+/// holds what every search of the question reads: the arena, the start-position and the first mover.
+pub(super) struct Search<'a> {
     arena: &'a Arena,
     start: &'a Position,
     first: Color,
@@ -130,8 +132,7 @@ impl Search<'_> {
                 reversed: Vec::new(),
             });
         }
-        let forcer = self.first.opponent();
-        let or = s.to_move() == forcer;
+        let or = s.to_move() == self.forcer();
         // KODEF-4.6: the mover's most stubborn move so far, if none gives him what he wants.
         let mut stubborn: Option<(Move, Vec<Move>)> = None;
         for mv in self.moves() {
@@ -167,14 +168,20 @@ impl Search<'_> {
 
     /// KODEF-4.6: the moves tried at a turn, in the search order: the region's intersections in board order, then
     /// the pass.
-    fn moves(&self) -> Vec<Move> {
+    pub(super) fn moves(&self) -> Vec<Move> {
         let mut moves: Vec<Move> = self.arena.region.iter().map(Move::Play).collect();
         moves.push(Move::Pass);
         moves
     }
 
     /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R7: the trail after `mv`, which made `after`'s last position.
-    fn follow(&self, trail: &Trail, after: &Sequence, mv: Move, goal: &Goal<'_>) -> Trail {
+    pub(super) fn follow(
+        &self,
+        trail: &Trail,
+        after: &Sequence,
+        mv: Move,
+        goal: &Goal<'_>,
+    ) -> Trail {
         let mut next = trail.clone();
         if let Move::Play(point) = mv {
             next.played.insert(point);
@@ -193,7 +200,7 @@ impl Search<'_> {
     }
 
     /// KODEF-4.4, KODEF-5.6, KODEF-R12: whether the ended move-sequence fulfils `goal`.
-    fn holds(&self, end: &Position, trail: &Trail, goal: &Goal<'_>) -> bool {
+    pub(super) fn holds(&self, end: &Position, trail: &Trail, goal: &Goal<'_>) -> bool {
         let duty = match goal {
             Goal::Duty(duty) => duty,
             Goal::DutyWithoutCycle(duty, _) => {
@@ -224,7 +231,7 @@ impl Search<'_> {
 
 impl<'a> Search<'a> {
     /// The searches of questions from `start`, `first` moving first, within `allowance`.
-    fn new(
+    pub(super) fn new(
         arena: &'a Arena,
         start: &'a Position,
         first: Color,
@@ -239,22 +246,81 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start, with the principal
-    /// line (reversed).
+    /// A plain search of the same question with an allowance of `nodes` nodes (and the same deadline).
+    pub(super) fn with_nodes(&self, nodes: u64) -> Search<'a> {
+        Search::new(
+            self.arena,
+            self.start,
+            self.first,
+            Allowance {
+                nodes,
+                ..self.allowance
+            },
+        )
+    }
+
+    /// KODEF-4.1: the player who does not move first, who forces the goal.
+    pub(super) fn forcer(&self) -> Color {
+        self.first.opponent()
+    }
+
+    /// KODEF-3.1: a move-sequence from the start-position, the first mover to move, with its empty trail.
+    pub(super) fn start_state(&self) -> (Sequence, Trail) {
+        (
+            fresh(self.arena, self.start, self.first),
+            empty_trail(self.start),
+        )
+    }
+}
+
+/// KODEF-4.7: a search that answers the forcing question at a state of a move-sequence: the plain exhaustive
+/// [`Search`] (the reference, kept for the property tests) or df-pn ([`super::proof::Proof`], the one the
+/// public functions use). The questions built from it (KODEF-4.4, KODEF-4.5) and their explaining lines
+/// (KODEF-4.6) are written once, here, for both.
+pub(super) trait Forcing<'a> {
+    /// The arena, start-position and first mover of the question.
+    fn rules(&self) -> &Search<'a>;
+
+    /// The nodes visited so far.
+    fn nodes(&self) -> u64;
+
+    /// KODEF-4.1: whether the forcer can force `goal` from the state `s`, whose trail is `trail` (`s` is
+    /// handed back as it came).
+    fn decide(
+        &mut self,
+        s: &mut Sequence,
+        trail: &Trail,
+        goal: &Goal<'_>,
+    ) -> Result<bool, OutOfReach>;
+
+    /// KODEF-4.1, KODEF-4.6: [`Forcing::decide`] with the principal line from `s` (reversed: its last move
+    /// first): at the turns of the player who gets what he wants, his first such move in the search order; at
+    /// the other player's turns, his move whose line is longest (the first of the longest).
+    fn outcome(
+        &mut self,
+        s: &mut Sequence,
+        trail: &Trail,
+        goal: &Goal<'_>,
+    ) -> Result<Outcome, OutOfReach>;
+
+    /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start.
+    fn decides_at_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
+        let (mut s, trail) = self.rules().start_state();
+        self.decide(&mut s, &trail, goal)
+    }
+
+    /// KODEF-4.1: [`Forcing::decides_at_start`] with the principal line (reversed).
     fn forces_at_start(&mut self, goal: &Goal<'_>) -> Result<Outcome, OutOfReach> {
-        let mut s = fresh(self.arena, self.start, self.first);
-        let trail = empty_trail(self.start);
-        self.forces(&mut s, &trail, goal)
+        let (mut s, trail) = self.rules().start_state();
+        self.outcome(&mut s, &trail, goal)
     }
 
     /// KODEF-4.4, KODEF-4.5: whether the first mover can answer-force a cycle of `cycles` against `duty`.
     fn answer_forces(&mut self, duty: &Duty, cycles: &Cycles) -> Result<bool, OutOfReach> {
-        if !self.forces_at_start(&Goal::Duty(duty))?.holds {
+        if !self.decides_at_start(&Goal::Duty(duty))? {
             return Ok(false);
         }
-        Ok(!self
-            .forces_at_start(&Goal::DutyWithoutCycle(duty, cycles))?
-            .holds)
+        Ok(!self.decides_at_start(&Goal::DutyWithoutCycle(duty, cycles))?)
     }
 
     /// KODEF-4.1, KODEF-4.6: the force question with its explaining line.
@@ -308,21 +374,20 @@ impl<'a> Search<'a> {
     fn cycle_line(&mut self, duty: &Duty, cycles: &Cycles) -> Result<Vec<Move>, OutOfReach> {
         let keep = Goal::Duty(duty);
         let avoid = Goal::DutyWithoutCycle(duty, cycles);
-        let mut s = fresh(self.arena, self.start, self.first);
-        let mut trail = empty_trail(self.start);
+        let (mut s, mut trail) = self.rules().start_state();
         let mut line = Vec::new();
         while first_end(&s).is_none() {
-            let y_moves = s.to_move() != self.first;
+            let y_moves = s.to_move() != self.rules().first;
             let mut chosen = None;
-            for mv in self.moves() {
+            for mv in self.rules().moves() {
                 if s.play(mv).is_err() {
                     continue;
                 }
-                let after = self.follow(&trail, &s, mv, &avoid);
+                let after = self.rules().follow(&trail, &s, mv, &avoid);
                 let good = if y_moves {
-                    self.forces(&mut s, &after, &keep).map(|o| o.holds)
+                    self.decide(&mut s, &after, &keep)
                 } else {
-                    self.forces(&mut s, &after, &avoid).map(|o| !o.holds)
+                    self.decide(&mut s, &after, &avoid).map(|holds| !holds)
                 };
                 if good? {
                     chosen = Some((after, mv));
@@ -339,6 +404,34 @@ impl<'a> Search<'a> {
             line.push(mv);
         }
         Ok(line)
+    }
+}
+
+impl<'a> Forcing<'a> for Search<'a> {
+    fn rules(&self) -> &Search<'a> {
+        self
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn decide(
+        &mut self,
+        s: &mut Sequence,
+        trail: &Trail,
+        goal: &Goal<'_>,
+    ) -> Result<bool, OutOfReach> {
+        Ok(self.forces(s, trail, goal)?.holds)
+    }
+
+    fn outcome(
+        &mut self,
+        s: &mut Sequence,
+        trail: &Trail,
+        goal: &Goal<'_>,
+    ) -> Result<Outcome, OutOfReach> {
+        self.forces(s, trail, goal)
     }
 }
 
@@ -374,7 +467,7 @@ pub struct Explained {
 }
 
 /// KODEF-4.1: whether the opponent of `first` (who moves second) can force `duty` from `start`, `first` moving
-/// first.
+/// first (by df-pn, KODEF-4.7).
 pub fn can_force_duty(
     arena: &Arena,
     start: &Position,
@@ -382,9 +475,7 @@ pub fn can_force_duty(
     duty: &Duty,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    Ok(Search::new(arena, start, first, allowance)
-        .forces_at_start(&Goal::Duty(duty))?
-        .holds)
+    Proof::new(arena, start, first, allowance).decides_at_start(&Goal::Duty(duty))
 }
 
 /// KODEF-4.1, KODEF-4.6: [`can_force_duty`] with the line that explains the answer.
@@ -395,7 +486,7 @@ pub fn explain_force(
     duty: &Duty,
     allowance: Allowance,
 ) -> Result<Explained, OutOfReach> {
-    Search::new(arena, start, first, allowance).explain_force(duty)
+    Proof::new(arena, start, first, allowance).explain_force(duty)
 }
 
 /// KODEF-4.5, KODEF-4.6: [`can_answer_force`] with the line that explains the answer.
@@ -407,11 +498,11 @@ pub fn explain_answer_force(
     cycles: &Cycles,
     allowance: Allowance,
 ) -> Result<Explained, OutOfReach> {
-    Search::new(arena, start, first, allowance).explain_answer_force(duty, cycles)
+    Proof::new(arena, start, first, allowance).explain_answer_force(duty, cycles)
 }
 
 /// KODEF-4.4, KODEF-4.5: whether `first` can answer-force a cycle of `cycles` against the opponent's `duty`: the
-/// opponent can force the duty, and cannot force the duty without such a cycle.
+/// opponent can force the duty, and cannot force the duty without such a cycle (by df-pn, KODEF-4.7).
 pub fn can_answer_force(
     arena: &Arena,
     start: &Position,
@@ -420,7 +511,61 @@ pub fn can_answer_force(
     cycles: &Cycles,
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
-    Search::new(arena, start, first, allowance).answer_forces(duty, cycles)
+    Proof::new(arena, start, first, allowance).answer_forces(duty, cycles)
+}
+
+/// KODEF-4.7: the same questions by the plain exhaustive search (no table, the search order of KODEF-4.6): the
+/// reference that the df-pn search is tested against (same answers, same explaining lines).
+pub mod plain {
+    use super::{Allowance, Arena, Cycles, Duty, Explained, Forcing, Goal, OutOfReach, Search};
+    use crate::color::Color;
+    use crate::position::Position;
+
+    /// [`super::can_force_duty`] by the plain search.
+    pub fn can_force_duty(
+        arena: &Arena,
+        start: &Position,
+        first: Color,
+        duty: &Duty,
+        allowance: Allowance,
+    ) -> Result<bool, OutOfReach> {
+        Search::new(arena, start, first, allowance).decides_at_start(&Goal::Duty(duty))
+    }
+
+    /// [`super::can_answer_force`] by the plain search.
+    pub fn can_answer_force(
+        arena: &Arena,
+        start: &Position,
+        first: Color,
+        duty: &Duty,
+        cycles: &Cycles,
+        allowance: Allowance,
+    ) -> Result<bool, OutOfReach> {
+        Search::new(arena, start, first, allowance).answer_forces(duty, cycles)
+    }
+
+    /// [`super::explain_force`] by the plain search.
+    pub fn explain_force(
+        arena: &Arena,
+        start: &Position,
+        first: Color,
+        duty: &Duty,
+        allowance: Allowance,
+    ) -> Result<Explained, OutOfReach> {
+        Search::new(arena, start, first, allowance).explain_force(duty)
+    }
+
+    /// [`super::explain_answer_force`] by the plain search.
+    pub fn explain_answer_force(
+        arena: &Arena,
+        start: &Position,
+        first: Color,
+        duty: &Duty,
+        cycles: &Cycles,
+        allowance: Allowance,
+    ) -> Result<Explained, OutOfReach> {
+        Search::new(arena, start, first, allowance).explain_answer_force(duty, cycles)
+    }
 }
 
 /// KODEF-6.2, KODEF-R8, KODEF-R9: a start-position, first mover and cycle-set that make an intersection a
@@ -509,14 +654,14 @@ pub fn local_ko_intersections(
                                 nodes: allowance.nodes.saturating_sub(nodes),
                                 ..allowance
                             };
-                            let mut search = Search::new(arena, start, first, left);
+                            let mut search = Proof::new(arena, start, first, left);
                             let answer =
                                 search
                                     .answer_forces(&duty, &cycles)
                                     .map_err(|e| OutOfReach {
                                         nodes: nodes + e.nodes,
                                     })?;
-                            nodes += search.nodes;
+                            nodes += search.nodes();
                             memo.insert((index, first, bits), answer);
                             answer
                         }

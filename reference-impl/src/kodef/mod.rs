@@ -1,12 +1,14 @@
 //! KODEF (spec/ko-definitions.md): seed 004's general definition of ko, the parts that need no search: the
 //! default restriction rules ([`restriction`]), local-area ([`local_area`]), basic-ko-intersections
 //! ([`basic_ko`]) and kos as connected sets of ko-intersections ([`kos`]); and by search ([`force`]), force,
-//! answer-force and local- and global-ko-intersections.
+//! answer-force and local- and global-ko-intersections, by df-pn (`proof`, KODEF-4.7) with the plain search of
+//! [`force`] as its reference.
 
 pub mod basic_ko;
 pub mod force;
 pub mod kos;
 pub mod local_area;
+mod proof;
 pub mod restriction;
 
 pub use basic_ko::{basic_ko_intersections, BasicKoReading};
