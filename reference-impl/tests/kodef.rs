@@ -7,7 +7,7 @@ use gorules_ref::allowance::Deadline;
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
     explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection,
-    local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained, LineEnd,
+    local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained, LineEnd, Readings,
 };
 use gorules_ref::naj::score::Points;
 use gorules_ref::symmetry::{GridMap, Symmetry};
@@ -92,10 +92,7 @@ fn local(
     region: &PointSet,
     suicide: SuicideRule,
 ) -> Option<Vec<(Point, bool)>> {
-    let arena = Arena {
-        suicide,
-        region: region.clone(),
-    };
+    let arena = Arena::new(suicide, region.clone());
     region
         .iter()
         .map(|p| {
@@ -120,13 +117,13 @@ fn replayed(
 ) -> Result<(bool, bool), String> {
     let mut s = Sequence::new(start.clone(), first, default_restriction_rules(suicide));
     for (i, &mv) in line.iter().enumerate() {
-        if first_end(&s).is_some() {
+        if first_end(&s, &Readings::default()).is_some() {
             return Err(format!("the move-sequence ended before move {}", i + 1));
         }
         s.play(mv)
             .map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
     }
-    if first_end(&s).is_none() {
+    if first_end(&s, &Readings::default()).is_none() {
         return Err("the line stops before the move-sequence ends".into());
     }
     let end = s.position();
@@ -180,7 +177,7 @@ proptest! {
     fn asking_points_together_changes_no_verdict((position, indices) in any_shape(), allowed in any::<bool>()) {
         let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide, region: region.clone() };
+        let arena = Arena::new(suicide, region.clone());
         let points: Vec<Point> = region.iter().collect();
         if let (Some(alone), Ok(together)) = (
             local(&position, &region, suicide),
@@ -215,7 +212,7 @@ proptest! {
     #[test]
     fn global_verdicts_survive_a_colour_swap((position, indices) in any_shape(), half_komi in -3i64..=3, black in any::<bool>()) {
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let arena = Arena::new(SuicideRule::Prohibited, region.clone());
         let to_move = if black { Color::Black } else { Color::White };
         let swapped = position.colors_swapped();
         for p in region.iter() {
@@ -232,7 +229,7 @@ proptest! {
     #[test]
     fn answer_force_is_the_two_forcing_questions((position, indices) in any_shape(), black in any::<bool>()) {
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let arena = Arena::new(SuicideRule::Prohibited, region.clone());
         let first = if black { Color::Black } else { Color::White };
         let duty = Duty::NoLocalAreaImprovement { zone: region.clone() };
         let cycles = Cycles { current: position.clone(), zone: Some(region.clone()), point: None };
@@ -260,7 +257,7 @@ proptest! {
     ) {
         let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide, region: region.clone() };
+        let arena = Arena::new(suicide, region.clone());
         let first = if black { Color::Black } else { Color::White };
         let duty = if global {
             Duty::NoWin { komi: Points::from_half_points(half_komi) }

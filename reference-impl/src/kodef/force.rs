@@ -7,7 +7,9 @@
 use crate::allowance::Deadline;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
+use crate::ko::HistoryBans;
 use crate::kodef::local_area::local_area;
+use crate::kodef::readings::{CycleReading, Readings};
 use crate::kodef::restriction::{default_restriction_rules, first_end};
 use crate::moves::{Move, SuicideRule};
 use crate::naj::score::Points;
@@ -37,13 +39,31 @@ pub struct Allowance {
 }
 
 /// KODEF-1.1, KODEF-3.1, KODEF-R15: where move-sequences are played: the suicide rule and the region plays are
-/// restricted to (passes are always allowed).
+/// restricted to (passes are always allowed), the readings of KODEF-R in force, and the history-bans of the
+/// game before the current position (KODEF-1.4), which only a global analysis takes.
 #[derive(Clone, Debug)]
 pub struct Arena {
     /// KODEF-1.1: the suicide rule.
     pub suicide: SuicideRule,
     /// KODEF-R15: the intersections plays may be made on.
     pub region: PointSet,
+    /// KODEF-R1, KODEF-R2: the readings the search obeys.
+    pub readings: Readings,
+    /// KODEF-1.4, KODEF-R13: the ko bans on the first moves from the current-position (a global analysis's only;
+    /// local-ko-intersections ignore them).
+    pub history_bans: HistoryBans,
+}
+
+impl Arena {
+    /// An arena of `region` under `suicide`, the default readings and no history-bans.
+    pub fn new(suicide: SuicideRule, region: PointSet) -> Arena {
+        Arena {
+            suicide,
+            region,
+            readings: Readings::default(),
+            history_bans: HistoryBans::NONE,
+        }
+    }
 }
 
 /// KODEF-4.4: the opponent's duty, judged at the end of a move-sequence whose first mover is X.
@@ -100,6 +120,8 @@ struct Trail {
     created: bool,
     /// KODEF-R7: whether a left-part so far was a wanted cycle.
     cycle: bool,
+    /// KODEF-R1 `minimal`: whether a left-part so far was a cycle (wanted or not).
+    returned: bool,
 }
 
 /// KODEF-4: the searches of one question, with their node count.
@@ -124,7 +146,7 @@ impl Search<'_> {
         if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
             return Err(OutOfReach { nodes: self.nodes });
         }
-        if first_end(s).is_some() {
+        if first_end(s, &self.arena.readings).is_some() {
             return Ok(Outcome {
                 holds: self.holds(s.position(), trail, goal),
                 reversed: Vec::new(),
@@ -173,7 +195,8 @@ impl Search<'_> {
         moves
     }
 
-    /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R7: the trail after `mv`, which made `after`'s last position.
+    /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R1, KODEF-R7: the trail after `mv`, which made `after`'s last
+    /// position. Under KODEF-R1 `minimal` a return to the start is a cycle only if no earlier left-part was one.
     fn follow(&self, trail: &Trail, after: &Sequence, mv: Move, goal: &Goal<'_>) -> Trail {
         let mut next = trail.clone();
         if let Move::Play(point) = mv {
@@ -184,10 +207,15 @@ impl Search<'_> {
         }
         if let Goal::DutyWithoutCycle(_, cycles) = goal {
             let back = after.position() == self.start && !next.played.is_empty();
+            let counts = match self.arena.readings.cycle {
+                CycleReading::Any => back,
+                CycleReading::Minimal => back && !trail.returned,
+            };
             let wanted = next.created
                 && cycles.zone.as_ref().is_none_or(|z| *z == next.played)
                 && cycles.point.is_none_or(|p| next.played.contains(p));
-            next.cycle |= back && wanted;
+            next.cycle |= counts && wanted;
+            next.returned |= back;
         }
         next
     }
@@ -311,7 +339,7 @@ impl<'a> Search<'a> {
         let mut s = fresh(self.arena, self.start, self.first);
         let mut trail = empty_trail(self.start);
         let mut line = Vec::new();
-        while first_end(&s).is_none() {
+        while first_end(&s, &self.arena.readings).is_none() {
             let y_moves = s.to_move() != self.first;
             let mut chosen = None;
             for mv in self.moves() {
@@ -460,6 +488,11 @@ pub fn local_ko_intersections(
     points: &[Point],
     allowance: Allowance,
 ) -> Result<Vec<(Point, Option<LocalWitness>)>, OutOfReach> {
+    // KODEF-1.4: local-ko-intersections ignore the history-bans.
+    let arena = &Arena {
+        history_bans: HistoryBans::NONE,
+        ..arena.clone()
+    };
     let region: Vec<Point> = arena.region.iter().collect();
     let board = current.shared_board().clone();
     // KODEF-R9: each start-position tried counts as a node, so a region whose 3^n start-positions alone pass the
@@ -537,7 +570,7 @@ pub fn local_ko_intersections(
     Ok(answers)
 }
 
-/// KODEF-6.3 with no history-bans (KODEF-R13 `none`) and plays in `arena`'s region: whether `point` is a
+/// KODEF-6.3 with `arena`'s history-bans (KODEF-R13) and plays in its region: whether `point` is a
 /// global-ko-intersection of `current` for `to_move` at Black's `komi`.
 pub fn global_ko_intersection(
     arena: &Arena,
@@ -556,12 +589,14 @@ pub fn global_ko_intersection(
     can_answer_force(arena, current, to_move, &duty, &cycles, allowance)
 }
 
-/// KODEF-3.1: a move-sequence under the default restriction rules from `start`, `first` to move.
+/// KODEF-3.1, KODEF-1.4: a move-sequence under the default restriction rules from `start`, `first` to move, under
+/// the arena's history-bans.
 fn fresh(arena: &Arena, start: &Position, first: Color) -> Sequence {
-    Sequence::new(
+    Sequence::with_history_bans(
         start.clone(),
         first,
         default_restriction_rules(arena.suicide),
+        arena.history_bans.clone(),
     )
 }
 
@@ -570,6 +605,7 @@ fn empty_trail(start: &Position) -> Trail {
         played: PointSet::empty(start.board()),
         created: false,
         cycle: false,
+        returned: false,
     }
 }
 
@@ -624,7 +660,7 @@ mod tests {
     fn shape(rows: &[&str], cells: &[(usize, usize)], suicide: SuicideRule) -> (Position, Arena) {
         let current = Position::from_rows(rows).expect("valid");
         let region = points(&current, cells);
-        (current, Arena { suicide, region })
+        (current, Arena::new(suicide, region))
     }
 
     /// No point of the arena's region is a local-ko-intersection of `current`.

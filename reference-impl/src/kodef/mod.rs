@@ -1,12 +1,13 @@
 //! KODEF (spec/ko-definitions.md): seed 004's general definition of ko, the parts that need no search: the
 //! default restriction rules ([`restriction`]), local-area ([`local_area`]), basic-ko-intersections
 //! ([`basic_ko`]) and kos as connected sets of ko-intersections ([`kos`]); and by search ([`force`]), force,
-//! answer-force and local- and global-ko-intersections.
+//! answer-force and local- and global-ko-intersections; the readings of KODEF-R that are options ([`readings`]).
 
 pub mod basic_ko;
 pub mod force;
 pub mod kos;
 pub mod local_area;
+pub mod readings;
 pub mod restriction;
 
 pub use basic_ko::{basic_ko_intersections, BasicKoReading};
@@ -17,4 +18,5 @@ pub use force::{
 };
 pub use kos::{ko_stones, ko_strings, kos};
 pub use local_area::{local_area, LocalArea};
+pub use readings::{CycleEndReading, CycleReading, HistoryBansReading, Readings};
 pub use restriction::{default_restriction_rules, first_end, RestrictionEnd};
