@@ -639,6 +639,7 @@ fn region_positions(current: &Position, region: &[Point]) -> Vec<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kodef::readings::HistoryBansReading;
 
     /// Constructed: a lone basic ko in the middle of a 6x5 board (Black takes on D3, White takes back on C3).
     const LONE_KO: [&str; 5] = ["......", "..#O..", ".#O.O.", "..#O..", "......"];
@@ -803,6 +804,148 @@ mod tests {
         let force = explain_force(&arena, &current, Color::White, &duty, ENOUGH).unwrap();
         assert!(force.yes);
         assert_eq!(force.shows, LineEnd::DutyKept);
+    }
+
+    /// Constructed: sending two, returning one in the lower left corner (as in the test above) beside a lone basic
+    /// ko on the right, on one board.
+    const CORNER_AND_KO: [&str; 5] = ["........", ".....#O.", "....#O.O", "O##..#O.", ".O.#...."];
+
+    #[test]
+    fn a_minimal_cycle_has_no_earlier_return_inside_it() {
+        // KODEF-R1: White first. 1 W C1, 2 B A1, 3 W B1 return to the start (Black to move): a cycle through the
+        // corner only. 4 B takes the ko on G3, 5 W pass, 6 B pass, 7 W retakes on F3: the board is the start again,
+        // after plays on F3 and G3 too. Under `any` that left-part is a cycle through F3; under `minimal` it is not,
+        // because the return after 3 lies inside it.
+        let start = Position::from_rows(&CORNER_AND_KO).expect("valid");
+        let at =
+            |c: usize, r: usize| Move::Play(start.board().point_at(c, r).expect("on the board"));
+        let line = [
+            at(2, 4),
+            at(0, 4),
+            at(1, 4),
+            at(6, 2),
+            Move::Pass,
+            Move::Pass,
+            at(5, 2),
+        ];
+        let f3 = start.board().point_at(5, 2).expect("on the board");
+        let duty = Duty::NoWin { komi: Points::ZERO };
+        let cycles = Cycles {
+            current: start.clone(),
+            zone: None,
+            point: Some(f3),
+        };
+        let goal = Goal::DutyWithoutCycle(&duty, &cycles);
+        let occurred = |cycle: CycleReading| {
+            let mut arena = Arena::new(SuicideRule::Prohibited, PointSet::full(start.board()));
+            arena.readings.cycle = cycle;
+            let search = Search::new(&arena, &start, Color::White, ENOUGH);
+            let mut s = fresh(&arena, &start, Color::White);
+            let mut trail = empty_trail(&start);
+            let mut after_each = Vec::new();
+            for mv in line {
+                s.play(mv)
+                    .expect("legal under the default restriction rules");
+                trail = search.follow(&trail, &s, mv, &goal);
+                after_each.push(trail.cycle);
+            }
+            assert_eq!(s.position(), &start);
+            assert_eq!(first_end(&s, &arena.readings), None, "not situational");
+            after_each
+        };
+        let mut any = vec![false; 6];
+        any.push(true);
+        assert_eq!(occurred(CycleReading::Any), any);
+        assert_eq!(occurred(CycleReading::Minimal), vec![false; 7]);
+    }
+
+    /// Constructed (the position of the case `kodef-double-ko-global`): a double ko, Black to move at komi 0.5,
+    /// reached by White's retaking on D4 (which captured a black stone on C4).
+    fn double_ko_after_white_retakes() -> (Position, Sequence, Arena) {
+        let before = Position::from_rows(&["OO#.", "OOO#", "..#.", "####"]).expect("valid");
+        let current = Position::from_rows(&["OO.O", "OOO#", "..#.", "####"]).expect("valid");
+        let mut game = Sequence::new(
+            before.clone(),
+            Color::White,
+            default_restriction_rules(SuicideRule::Prohibited),
+        );
+        let d4 = before.board().point_at(3, 0).expect("on the board");
+        game.play(Move::Play(d4)).expect("White retakes");
+        assert_eq!(game.position(), &current);
+        let arena = Arena::new(
+            SuicideRule::Prohibited,
+            points(&current, &[(0, 2), (1, 2), (2, 0), (3, 0), (3, 1), (3, 2)]),
+        );
+        (current, game, arena)
+    }
+
+    #[test]
+    fn the_basic_ko_ban_of_the_last_move_unmakes_the_global_double_ko() {
+        // KODEF-R13: with no history-bans Black answer-forces a cycle through C4 (the case's verdict); with the ban
+        // of White's retaking Black may not take back on C4 at once, and C4 is no global-ko-intersection.
+        let (current, game, arena) = double_ko_after_white_retakes();
+        let c4 = current.board().point_at(2, 0).expect("on the board");
+        let komi: Points = "0.5".parse().expect("a komi");
+        let ask = |reading: HistoryBansReading| {
+            let arena = Arena {
+                history_bans: reading.bans_of(&game),
+                ..arena.clone()
+            };
+            global_ko_intersection(&arena, &current, Color::Black, komi, c4, ENOUGH)
+        };
+        assert_eq!(ask(HistoryBansReading::None), Ok(true));
+        assert_eq!(ask(HistoryBansReading::BasicKo), Ok(false));
+        assert_eq!(ask(HistoryBansReading::AllTransitions), Ok(false));
+        // Local-ko-intersections ignore the history-bans (KODEF-1.4).
+        let banned = Arena {
+            history_bans: HistoryBansReading::BasicKo.bans_of(&game),
+            ..arena.clone()
+        };
+        assert_eq!(
+            local_ko_intersections(&banned, &current, &[c4], ENOUGH)
+                .map(|found| found[0].1.is_some()),
+            local_ko_intersections(&arena, &current, &[c4], ENOUGH)
+                .map(|found| found[0].1.is_some())
+        );
+    }
+
+    #[test]
+    fn all_transitions_bans_a_play_the_basic_ko_ban_lets_through() {
+        // KODEF-R13: the game from the double ko: B takes on C4, W pass, B pass, W retakes on D4. Under `basic-ko`
+        // Black may take on C4 again after a pass each; under `all-transitions` never, since a play of the game
+        // made that transition.
+        let current = Position::from_rows(&["OO.O", "OOO#", "..#.", "####"]).expect("valid");
+        let rules = default_restriction_rules(SuicideRule::Prohibited);
+        let c4 = Move::Play(current.board().point_at(2, 0).expect("on the board"));
+        let d4 = Move::Play(current.board().point_at(3, 0).expect("on the board"));
+        let mut game = Sequence::new(current.clone(), Color::Black, rules);
+        for mv in [c4, Move::Pass, Move::Pass, d4] {
+            game.play(mv).expect("legal");
+        }
+        for (reading, later) in [
+            (HistoryBansReading::None, Ok(())),
+            (HistoryBansReading::BasicKo, Ok(())),
+            (
+                HistoryBansReading::AllTransitions,
+                Err(crate::illegal::Illegal::FixedKo),
+            ),
+        ] {
+            let mut s = Sequence::with_history_bans(
+                current.clone(),
+                Color::Black,
+                rules,
+                reading.bans_of(&game),
+            );
+            let now = if reading == HistoryBansReading::None {
+                Ok(())
+            } else {
+                Err(crate::illegal::Illegal::BasicKo)
+            };
+            assert_eq!(s.legality(c4), now, "{reading:?}");
+            s.play(Move::Pass).expect("B");
+            s.play(Move::Pass).expect("W");
+            assert_eq!(s.legality(c4), later, "{reading:?}");
+        }
     }
 
     #[test]
