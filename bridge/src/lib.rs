@@ -432,6 +432,30 @@ checks:
     }
 
     #[test]
+    fn kodef_readings_carry_over() {
+        assert_eq!(
+            kodef_readings(&model::Ruleset::Naj(model::NajOptions::default())),
+            gorules_ref::kodef::Readings::default()
+        );
+        let core = model::Ruleset::Core(model::CoreOptions {
+            cycle: model::KodefCycle::Minimal,
+            cycle_end: model::KodefCycleEnd::WithPassCycles,
+            history_bans: model::KodefHistoryBans::AllTransitions,
+            basic_ko: model::KodefBasicKo::CapturableNow,
+            ..model::CoreOptions::default()
+        });
+        assert_eq!(
+            kodef_readings(&core),
+            gorules_ref::kodef::Readings {
+                cycle: gorules_ref::kodef::CycleReading::Minimal,
+                cycle_end: gorules_ref::kodef::CycleEndReading::WithPassCycles,
+                history_bans: gorules_ref::kodef::HistoryBansReading::AllTransitions,
+                basic_ko: gorules_ref::kodef::BasicKoReading::CapturableNow,
+            }
+        );
+    }
+
+    #[test]
     fn phases_map_to_naj_phases() {
         assert_eq!(
             phase(model::Phase::Alternation, Color::White).unwrap(),
