@@ -24,6 +24,7 @@ use gorules_ref::kee::{
     AlliedGroups, Arrangement, KeeIllegal, KeeOptions, KeePlay, KeeRules, KeeScoring, KoCondition,
     KoPlayerPasses, Player as KeePlayer, SuicidalPlay, Suicide,
 };
+use gorules_ref::kodef;
 use gorules_ref::naj::{Analyses, Analysis, Phase, Points};
 use gorules_ref::{
     Board, ByColor, Color, KoRule, KoRules, Move, Position, Ruleset, SequenceRules, SuicideRule,
@@ -136,6 +137,34 @@ fn core_rules(ko: &[model::KoRule], suicide: model::Suicide) -> SequenceRules {
         suicide: match suicide {
             model::Suicide::Prohibited => SuicideRule::Prohibited,
             model::Suicide::Allowed => SuicideRule::Allowed,
+        },
+    }
+}
+
+/// CASE-1.3a, KODEF-R: the readings of seed 004's definitions a case's ruleset chooses (the defaults for a ruleset
+/// other than the core one, which has no such options).
+pub fn kodef_readings(ruleset: &model::Ruleset) -> kodef::Readings {
+    let model::Ruleset::Core(o) = ruleset else {
+        return kodef::Readings::default();
+    };
+    kodef::Readings {
+        cycle: match o.cycle {
+            model::KodefCycle::Any => kodef::CycleReading::Any,
+            model::KodefCycle::Minimal => kodef::CycleReading::Minimal,
+        },
+        cycle_end: match o.cycle_end {
+            model::KodefCycleEnd::LastRecurrence => kodef::CycleEndReading::LastRecurrence,
+            model::KodefCycleEnd::FromStart => kodef::CycleEndReading::FromStart,
+            model::KodefCycleEnd::WithPassCycles => kodef::CycleEndReading::WithPassCycles,
+        },
+        history_bans: match o.history_bans {
+            model::KodefHistoryBans::None => kodef::HistoryBansReading::None,
+            model::KodefHistoryBans::BasicKo => kodef::HistoryBansReading::BasicKo,
+            model::KodefHistoryBans::AllTransitions => kodef::HistoryBansReading::AllTransitions,
+        },
+        basic_ko: match o.basic_ko {
+            model::KodefBasicKo::Shape => kodef::BasicKoReading::Shape,
+            model::KodefBasicKo::CapturableNow => kodef::BasicKoReading::CapturableNow,
         },
     }
 }
@@ -390,6 +419,7 @@ checks:
         let core = model::Ruleset::Core(model::CoreOptions {
             ko: vec![model::KoRule::PositionalSuperko, model::KoRule::BasicKo],
             suicide: model::Suicide::Allowed,
+            ..model::CoreOptions::default()
         });
         let rules = sequence_rules(&core);
         assert_eq!(
@@ -399,6 +429,30 @@ checks:
                 .with(KoRule::BasicKo)
         );
         assert_eq!(rules.suicide, SuicideRule::Allowed);
+    }
+
+    #[test]
+    fn kodef_readings_carry_over() {
+        assert_eq!(
+            kodef_readings(&model::Ruleset::Naj(model::NajOptions::default())),
+            gorules_ref::kodef::Readings::default()
+        );
+        let core = model::Ruleset::Core(model::CoreOptions {
+            cycle: model::KodefCycle::Minimal,
+            cycle_end: model::KodefCycleEnd::WithPassCycles,
+            history_bans: model::KodefHistoryBans::AllTransitions,
+            basic_ko: model::KodefBasicKo::CapturableNow,
+            ..model::CoreOptions::default()
+        });
+        assert_eq!(
+            kodef_readings(&core),
+            gorules_ref::kodef::Readings {
+                cycle: gorules_ref::kodef::CycleReading::Minimal,
+                cycle_end: gorules_ref::kodef::CycleEndReading::WithPassCycles,
+                history_bans: gorules_ref::kodef::HistoryBansReading::AllTransitions,
+                basic_ko: gorules_ref::kodef::BasicKoReading::CapturableNow,
+            }
+        );
     }
 
     #[test]

@@ -11,7 +11,8 @@ use std::str::FromStr;
 
 pub use gorules_vocabulary::{
     Analyses, CountMethod, DutyKind, EndReason, Feature, ForceQuestion, KoIntersectionKind, KoRule,
-    LineEnd, Phase, Reason, RulesetName, Suicide,
+    KodefBasicKo, KodefCycle, KodefCycleEnd, KodefHistoryBans, LineEnd, Phase, Reason, RulesetName,
+    Suicide,
 };
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
@@ -219,7 +220,7 @@ pub struct J89Options {
 }
 
 /// CASE-1.3: the options of the core ruleset.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoreOptions {
     /// KO-1..KO-5: the ko rules in force (none: no ko rule at all).
@@ -228,6 +229,18 @@ pub struct CoreOptions {
     /// CORE-5.4: whether suicide is allowed.
     #[serde(default)]
     pub suicide: Suicide,
+    /// KODEF-R1: which returns to the start-position are cycles (CASE-1.3a).
+    #[serde(default)]
+    pub cycle: KodefCycle,
+    /// KODEF-R2: when the cycle-end rule fires (CASE-1.3a).
+    #[serde(default)]
+    pub cycle_end: KodefCycleEnd,
+    /// KODEF-R13: the history-bans of a global analysis (CASE-1.3a).
+    #[serde(default)]
+    pub history_bans: KodefHistoryBans,
+    /// KODEF-R4: what a basic ko is (CASE-1.3a).
+    #[serde(default)]
+    pub basic_ko: KodefBasicKo,
 }
 
 /// CASE-1.3: the options of NAJ and its variants (NAJ-9).

@@ -42,6 +42,7 @@ impl Ruleset {
             RulesetName::Core => Ruleset::Core(CoreOptions {
                 ko: Vec::new(),
                 suicide: Suicide::Prohibited,
+                ..CoreOptions::default()
             }),
             RulesetName::Stone | RulesetName::Area | RulesetName::AgreementArea => {
                 match crate::classes::RuleClass::of(name) {

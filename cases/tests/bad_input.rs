@@ -243,6 +243,45 @@ fn a_force_check_is_linted() {
     assert!(e.contains("`region` names no intersection"), "{e}");
 }
 
+#[test]
+fn a_kodef_reading_of_the_core_ruleset_is_a_word_of_its_option() {
+    // CASE-1.3a, KODEF-R: the readings take the vocabulary's words; any other is named at its place.
+    let good = "      duty: local\n      region: \"C1 C2\"\n      expect: no\n";
+    let options = "{ko: [basic-ko, fixed-ko, one-play]}";
+    let with = |extra: &str| {
+        force_case(good).replace(
+            options,
+            &format!("{{ko: [basic-ko, fixed-ko, one-play], {extra}}}"),
+        )
+    };
+    for extra in [
+        "cycle: minimal",
+        "cycle_end: from-start",
+        "history_bans: all-transitions",
+        "basic_ko: capturable-now",
+    ] {
+        assert_eq!(errors(&with(extra)), vec![], "{extra}");
+    }
+    let e = one_error(&with("cycle_end: sometimes"));
+    assert!(
+        e.starts_with("cases/test/bad-input.yaml:7:"),
+        "the error is placed on the ruleset's line: {e}"
+    );
+    assert!(
+        e.contains(
+            "unknown cycle_end value `sometimes`, expected one of last-recurrence, from-start, with-pass-cycles"
+        ),
+        "{e}"
+    );
+    let e = one_error(&with("history_bans: some"));
+    assert!(
+        e.contains("expected one of none, basic-ko, all-transitions"),
+        "{e}"
+    );
+    let e = one_error(&with("cycles: any"));
+    assert!(e.contains("unknown field `cycles`"), "{e}");
+}
+
 /// A core case with a `ko_intersections` check (CASE-13.1) whose other `fields` follow its kind.
 fn ko_intersections_case(fields: &str) -> String {
     let check = "      name: the-ko\n      kind: local\n";

@@ -9,6 +9,7 @@ use std::str::FromStr;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::moves::{Move, PlayEffect};
+use crate::position::Position;
 use crate::sequence::Sequence;
 use gorules_vocabulary as vocabulary;
 
@@ -74,7 +75,12 @@ pub struct ProposedPlay<'a> {
 /// (or there is none yet in this move-sequence), the rule forbids nothing.
 fn basic_ko_forbids(sequence: &Sequence, play: &ProposedPlay<'_>) -> bool {
     let Some(last) = sequence.moves().last() else {
-        return false;
+        // KODEF-1.4: a ban the move-sequence inherits from the game before its start.
+        return sequence
+            .inherited()
+            .basic_ko
+            .as_ref()
+            .is_some_and(|banned| *banned == play.effect.position);
     };
     if last.mv.is_pass() {
         return false;
@@ -89,7 +95,34 @@ fn fixed_ko_forbids(sequence: &Sequence, play: &ProposedPlay<'_>) -> bool {
     let current = sequence.position();
     sequence.occurrences(&play.effect.position).any(|after| {
         after > 0 && !sequence.moves()[after - 1].mv.is_pass() && positions[after - 1] == *current
-    })
+    }) || sequence
+        .inherited()
+        .transitions
+        .iter()
+        .any(|(from, to)| from == current && *to == play.effect.position)
+}
+
+/// KODEF-1.4, KODEF-R13: the ko bans a move-sequence inherits from the game before its start (its history-bans);
+/// the basic-ko rule and the fixed-ko rule apply them when they are in force.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryBans {
+    /// KO-1.1: the position the first move may not recreate (the one before the game's last play), if any.
+    pub basic_ko: Option<Position>,
+    /// KO-2.1: transitions A -> B made by plays of the game, each forbidden to every play of the move-sequence.
+    pub transitions: Vec<(Position, Position)>,
+}
+
+impl HistoryBans {
+    /// No ban.
+    pub const NONE: HistoryBans = HistoryBans {
+        basic_ko: None,
+        transitions: Vec::new(),
+    };
+
+    /// Whether there is no ban at all.
+    pub fn is_empty(&self) -> bool {
+        self.basic_ko.is_none() && self.transitions.is_empty()
+    }
 }
 
 /// KO-3.1: the opponent's last move was a play on `y` that captured exactly one stone, on `x`; the proposed play is

@@ -1,12 +1,13 @@
 //! Rulesets: the choices that make a set of rules (ko rules, suicide, NAJ options) in one value.
 
 use crate::ko::KoRules;
+use crate::kodef::Readings;
 use crate::moves::SuicideRule;
 use crate::naj::game::NajOptions;
 use crate::scoring::ClassRules;
 use crate::sequence::SequenceRules;
 
-/// A ruleset: the ko rules, the suicide rule and the NAJ options in force.
+/// A ruleset: the ko rules, the suicide rule, the NAJ options and the KODEF readings in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ruleset {
     /// NAJ-4, KO: the ko rules of every move-sequence.
@@ -18,6 +19,9 @@ pub struct Ruleset {
     /// SCORE-1: the rule class of seed 003 this ruleset plays (stone, area, agreement area), or `None` under
     /// NAJ, the core rules and Japanese 1989.
     pub class: Option<ClassRules>,
+    /// KODEF-R: the readings of seed 004's ko definitions (the default restriction rules' end, the cycles, the
+    /// history-bans, basic kos), used by the phase `default-restriction` and the ko-intersection questions.
+    pub kodef: Readings,
 }
 
 impl Ruleset {
@@ -28,6 +32,7 @@ impl Ruleset {
             suicide: SuicideRule::Prohibited,
             naj: NajOptions::default(),
             class: None,
+            kodef: Readings::default(),
         }
     }
 

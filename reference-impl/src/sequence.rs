@@ -2,11 +2,12 @@
 //! everything that happened so far (the history the ko rules look at).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::board::PointSet;
 use crate::color::{ByColor, Color};
 use crate::illegal::Illegal;
-use crate::ko::{KoRules, ProposedPlay};
+use crate::ko::{HistoryBans, KoRules, ProposedPlay};
 use crate::moves::{apply_play, Move, PlayEffect, SuicideRule};
 use crate::position::Position;
 
@@ -61,6 +62,8 @@ pub struct Sequence {
     prisoners: ByColor<u64>,
     /// Every index of `positions`, grouped by Zobrist hash (equality is always checked in full).
     by_hash: HashMap<u64, Vec<usize>>,
+    /// KODEF-1.4: the ko bans inherited from before the start (none for [`Sequence::new`]).
+    inherited: Option<Arc<HistoryBans>>,
 }
 
 impl Sequence {
@@ -75,7 +78,27 @@ impl Sequence {
             moves: Vec::new(),
             prisoners: ByColor::default(),
             by_hash,
+            inherited: None,
         }
+    }
+
+    /// KODEF-1.4: starts a move-sequence as [`Sequence::new`] does, but under the ko bans `bans` the game before
+    /// its start put on it; the basic-ko and fixed-ko rules, when in force, apply them besides their own.
+    pub fn with_history_bans(
+        start: Position,
+        to_move: Color,
+        rules: SequenceRules,
+        bans: HistoryBans,
+    ) -> Sequence {
+        let mut sequence = Sequence::new(start, to_move, rules);
+        sequence.inherited = (!bans.is_empty()).then(|| Arc::new(bans));
+        sequence
+    }
+
+    /// KODEF-1.4: the ko bans inherited from before the start.
+    pub fn inherited(&self) -> &HistoryBans {
+        static NONE: HistoryBans = HistoryBans::NONE;
+        self.inherited.as_deref().unwrap_or(&NONE)
     }
 
     /// CORE-7.1: the rules in force.

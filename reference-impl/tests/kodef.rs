@@ -6,10 +6,12 @@
 
 use gorules_ref::allowance::Deadline;
 use gorules_ref::kodef::force::plain;
+use gorules_ref::kodef::readings::{CycleEndReading, CycleReading};
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
     explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection,
-    local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained, LineEnd,
+    local_ko_intersections, Allowance, Arena, Cycles, Duty, Explained, LineEnd, Readings,
+    PLAIN_FIRST,
 };
 use gorules_ref::naj::score::Points;
 use gorules_ref::symmetry::{GridMap, Symmetry};
@@ -19,6 +21,13 @@ use proptest::prelude::*;
 const ALLOWANCE: Allowance = Allowance {
     nodes: 200_000,
     deadline: Deadline::NONE,
+    plain_first: PLAIN_FIRST,
+};
+
+/// The same allowance for df-pn alone (KODEF-4.7: no plain search first).
+const PROOF_NUMBERS_ONLY: Allowance = Allowance {
+    plain_first: 0,
+    ..ALLOWANCE
 };
 
 fn legal(position: &Position) -> bool {
@@ -135,10 +144,7 @@ fn local(
     region: &PointSet,
     suicide: SuicideRule,
 ) -> Option<Vec<(Point, bool)>> {
-    let arena = Arena {
-        suicide,
-        region: region.clone(),
-    };
+    let arena = Arena::new(suicide, region.clone());
     region
         .iter()
         .map(|p| {
@@ -163,13 +169,13 @@ fn replayed(
 ) -> Result<(bool, bool), String> {
     let mut s = Sequence::new(start.clone(), first, default_restriction_rules(suicide));
     for (i, &mv) in line.iter().enumerate() {
-        if first_end(&s).is_some() {
+        if first_end(&s, &Readings::default()).is_some() {
             return Err(format!("the move-sequence ended before move {}", i + 1));
         }
         s.play(mv)
             .map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
     }
-    if first_end(&s).is_none() {
+    if first_end(&s, &Readings::default()).is_none() {
         return Err("the line stops before the move-sequence ends".into());
     }
     let end = s.position();
@@ -223,7 +229,7 @@ proptest! {
     fn asking_points_together_changes_no_verdict((position, indices) in any_shape(), allowed in any::<bool>()) {
         let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide, region: region.clone() };
+        let arena = Arena::new(suicide, region.clone());
         let points: Vec<Point> = region.iter().collect();
         if let (Some(alone), Ok(together)) = (
             local(&position, &region, suicide),
@@ -258,7 +264,7 @@ proptest! {
     #[test]
     fn global_verdicts_survive_a_colour_swap((position, indices) in any_shape(), half_komi in -3i64..=3, black in any::<bool>()) {
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let arena = Arena::new(SuicideRule::Prohibited, region.clone());
         let to_move = if black { Color::Black } else { Color::White };
         let swapped = position.colors_swapped();
         for p in region.iter() {
@@ -275,7 +281,7 @@ proptest! {
     #[test]
     fn answer_force_is_the_two_forcing_questions((position, indices) in any_shape(), black in any::<bool>()) {
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide: SuicideRule::Prohibited, region: region.clone() };
+        let arena = Arena::new(SuicideRule::Prohibited, region.clone());
         let first = if black { Color::Black } else { Color::White };
         let duty = Duty::NoLocalAreaImprovement { zone: region.clone() };
         let cycles = Cycles { current: position.clone(), zone: Some(region.clone()), point: None };
@@ -303,7 +309,7 @@ proptest! {
     ) {
         let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide, region: region.clone() };
+        let arena = Arena::new(suicide, region.clone());
         let first = if black { Color::Black } else { Color::White };
         let duty = if global {
             Duty::NoWin { komi: Points::from_half_points(half_komi) }
@@ -333,10 +339,14 @@ proptest! {
             prop_assert_eq!((kept, cycle), expected, "{:?} {:?}: {:?}", rows, shows, line);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     /// KODEF-4.7, KODEF-4.8: df-pn with its table over exact states answers every forcing question as the plain
     /// exhaustive search (plain minimax over the same tree) does, local or global duty, either suicide rule, with
-    /// or without a wanted cycle, and explains it by the same line.
+    /// or without a wanted cycle, under every reading of KODEF-R1 and KODEF-R2, and explains it by the same line.
     #[test]
     fn proof_numbers_agree_with_the_plain_search(
         (position, indices) in prop_oneof![1 => any_shape(), 2 => ko_shape()],
@@ -345,10 +355,18 @@ proptest! {
         half_komi in -3i64..=3,
         allowed in any::<bool>(),
         point_at in 0usize..3,
+        minimal in any::<bool>(),
+        cycle_end in 0usize..3,
     ) {
         let suicide = if allowed { SuicideRule::Allowed } else { SuicideRule::Prohibited };
         let region = region_of(&position, &indices);
-        let arena = Arena { suicide, region: region.clone() };
+        let mut arena = Arena::new(suicide, region.clone());
+        arena.readings.cycle = if minimal { CycleReading::Minimal } else { CycleReading::Any };
+        arena.readings.cycle_end = [
+            CycleEndReading::LastRecurrence,
+            CycleEndReading::FromStart,
+            CycleEndReading::WithPassCycles,
+        ][cycle_end];
         let first = if black { Color::Black } else { Color::White };
         let duty = if global {
             Duty::NoWin { komi: Points::from_half_points(half_komi) }
@@ -363,16 +381,16 @@ proptest! {
         };
         let rows = position.rows();
         if let Ok(expected) = plain::can_force_duty(&arena, &position, first, &duty, ALLOWANCE) {
-            prop_assert_eq!(can_force_duty(&arena, &position, first, &duty, ALLOWANCE), Ok(expected), "{:?}", rows);
+            prop_assert_eq!(can_force_duty(&arena, &position, first, &duty, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
         if let Ok(expected) = plain::can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
-            prop_assert_eq!(can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE), Ok(expected), "{:?}", rows);
+            prop_assert_eq!(can_answer_force(&arena, &position, first, &duty, &cycles, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
         if let Ok(expected) = plain::explain_force(&arena, &position, first, &duty, ALLOWANCE) {
-            prop_assert_eq!(explain_force(&arena, &position, first, &duty, ALLOWANCE), Ok(expected), "{:?}", rows);
+            prop_assert_eq!(explain_force(&arena, &position, first, &duty, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
         if let Ok(expected) = plain::explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
-            prop_assert_eq!(explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE), Ok(expected), "{:?}", rows);
+            prop_assert_eq!(explain_answer_force(&arena, &position, first, &duty, &cycles, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
     }
 }

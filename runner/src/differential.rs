@@ -63,6 +63,7 @@ impl Settings {
             ruleset: Ruleset::Core(CoreOptions {
                 ko: self.ko.clone(),
                 suicide: self.suicide,
+                ..CoreOptions::default()
             }),
             board: Grid::new(self.width, vec![None; self.width * self.height])
                 .unwrap_or_else(|| unreachable!("a board size is at least 1x1")),

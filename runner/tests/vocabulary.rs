@@ -118,6 +118,18 @@ fn the_engine_accepts_every_rule_option_word_of_the_vocabulary() {
             ask(&mut s, &line).unwrap_or_else(|e| panic!("{line}: {e}"));
         }
     }
+    // PROTO-3.2: every word of the core ruleset's KODEF readings.
+    for key in CoreOption::ALL {
+        for value in key.values() {
+            let line = format!("gorules-ruleset core {}", option_arg(key, value));
+            ask(&mut s, &line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        }
+    }
+    let line = format!(
+        "gorules-ruleset core {}",
+        option_arg(CoreOption::Cycle, "some")
+    );
+    assert!(ask(&mut s, &line).is_err(), "{line} is refused");
     // PROTO-12.1: every rule class with every option key.
     for name in [
         RulesetName::Stone,

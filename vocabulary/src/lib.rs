@@ -483,6 +483,80 @@ vocabulary!(
         Ko = "ko",
         /// CORE-5.4: [`Suicide`].
         Suicide = "suicide",
+        /// KODEF-R1: [`KodefCycle`].
+        Cycle = "cycle",
+        /// KODEF-R2: [`KodefCycleEnd`].
+        CycleEnd = "cycle_end",
+        /// KODEF-R13: [`KodefHistoryBans`].
+        HistoryBans = "history_bans",
+        /// KODEF-R4: [`KodefBasicKo`].
+        BasicKo = "basic_ko",
+    }
+);
+
+impl CoreOption {
+    /// The words this option takes (empty for `ko`, a comma-separated list of [`KoRule`]s).
+    pub fn values(self) -> Vec<&'static str> {
+        match self {
+            CoreOption::Ko => Vec::new(),
+            CoreOption::Suicide => Suicide::words(),
+            CoreOption::Cycle => KodefCycle::words(),
+            CoreOption::CycleEnd => KodefCycleEnd::words(),
+            CoreOption::HistoryBans => KodefHistoryBans::words(),
+            CoreOption::BasicKo => KodefBasicKo::words(),
+        }
+    }
+}
+
+vocabulary!(
+    /// KODEF-R1: which returns to the start-position are cycles.
+    #[derive(Default)]
+    KodefCycle, "cycle value" {
+        /// Every left-part with a play that ends at the start-position (the reference's reading).
+        #[default]
+        Any = "any",
+        /// Only those with no earlier such left-part inside them.
+        Minimal = "minimal",
+    }
+);
+
+vocabulary!(
+    /// KODEF-R2: from when the cycle-end rule counts a recurrence of the start situation.
+    #[derive(Default)]
+    KodefCycleEnd, "cycle_end value" {
+        /// From the last earlier recurrence (the reference's reading).
+        #[default]
+        LastRecurrence = "last-recurrence",
+        /// From the start of the move-sequence.
+        FromStart = "from-start",
+        /// Any recurrence, passes alone included.
+        WithPassCycles = "with-pass-cycles",
+    }
+);
+
+vocabulary!(
+    /// KODEF-R13: which ko bans of the game before the analysis a global-ko-intersection takes.
+    #[derive(Default)]
+    KodefHistoryBans, "history_bans value" {
+        /// None (the reference's reading).
+        #[default]
+        None = "none",
+        /// The basic-ko ban of the game's last move.
+        BasicKo = "basic-ko",
+        /// That ban and every transition a play of the game made.
+        AllTransitions = "all-transitions",
+    }
+);
+
+vocabulary!(
+    /// KODEF-R4: what a basic ko is.
+    #[derive(Default)]
+    KodefBasicKo, "basic_ko value" {
+        /// The shape alone (the reference's reading).
+        #[default]
+        Shape = "shape",
+        /// The shape, the capture legal now for the player to move.
+        CapturableNow = "capturable-now",
     }
 );
 
@@ -893,6 +967,10 @@ mod tests {
         round_trip::<NajOption>();
         round_trip::<Analyses>();
         round_trip::<CoreOption>();
+        round_trip::<KodefCycle>();
+        round_trip::<KodefCycleEnd>();
+        round_trip::<KodefHistoryBans>();
+        round_trip::<KodefBasicKo>();
         round_trip::<ClassOption>();
         round_trip::<CountMethod>();
         round_trip::<J89Option>();
@@ -949,7 +1027,10 @@ mod tests {
             Ok((CoreOption::Ko, "simple-ko"))
         );
         let e = parse_option::<CoreOption>("kos=x").unwrap_err();
-        assert_eq!(e, "a core option (ko, suicide), found `kos`");
+        assert_eq!(
+            e,
+            "a core option (ko, suicide, cycle, cycle_end, history_bans, basic_ko), found `kos`"
+        );
         assert!(parse_option::<CoreOption>("ko").is_err());
         assert_eq!(
             option_arg(NajOption::Analyses, Analyses::Single),

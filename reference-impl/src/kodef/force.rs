@@ -8,7 +8,9 @@ use super::proof::Proof;
 use crate::allowance::Deadline;
 use crate::board::{Point, PointSet};
 use crate::color::Color;
+use crate::ko::HistoryBans;
 use crate::kodef::local_area::local_area;
+use crate::kodef::readings::{CycleReading, Readings};
 use crate::kodef::restriction::{default_restriction_rules, first_end};
 use crate::moves::{Move, SuicideRule};
 use crate::naj::score::Points;
@@ -20,6 +22,10 @@ use crate::string::every_string_has_a_liberty;
 /// ko-intersections): about 5 s of search on this project's machine, a move-sequence taken back rather than copied
 /// at each node (`Sequence::undo`).
 pub const DEFAULT_NODES: u64 = 10_000_000;
+
+/// KODEF-4.7: the nodes the plain search may spend on a question before df-pn takes it over: small trees are
+/// answered at once, without df-pn's cost per node (its table, its keys, the children it plays to look them up).
+pub const PLAIN_FIRST: u64 = 10_000;
 
 /// KODEF-4: a search ran past its node allowance or its deadline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,16 +41,37 @@ pub struct Allowance {
     pub nodes: u64,
     /// SOLVER-1.5: the moment the search gives up.
     pub deadline: Deadline,
+    /// KODEF-4.7: the nodes the plain search may spend on a question before df-pn takes it over (0: df-pn
+    /// from the start); [`PLAIN_FIRST`] by default.
+    pub plain_first: u64,
 }
 
 /// KODEF-1.1, KODEF-3.1, KODEF-R15: where move-sequences are played: the suicide rule and the region plays are
-/// restricted to (passes are always allowed).
+/// restricted to (passes are always allowed), the readings of KODEF-R in force, and the history-bans of the
+/// game before the current position (KODEF-1.4), which only a global analysis takes.
 #[derive(Clone, Debug)]
 pub struct Arena {
     /// KODEF-1.1: the suicide rule.
     pub suicide: SuicideRule,
     /// KODEF-R15: the intersections plays may be made on.
     pub region: PointSet,
+    /// KODEF-R1, KODEF-R2: the readings the search obeys.
+    pub readings: Readings,
+    /// KODEF-1.4, KODEF-R13: the ko bans on the first moves from the current-position (a global analysis's only;
+    /// local-ko-intersections ignore them).
+    pub history_bans: HistoryBans,
+}
+
+impl Arena {
+    /// An arena of `region` under `suicide`, the default readings and no history-bans.
+    pub fn new(suicide: SuicideRule, region: PointSet) -> Arena {
+        Arena {
+            suicide,
+            region,
+            readings: Readings::default(),
+            history_bans: HistoryBans::NONE,
+        }
+    }
 }
 
 /// KODEF-4.4: the opponent's duty, judged at the end of a move-sequence whose first mover is X.
@@ -101,6 +128,8 @@ pub(super) struct Trail {
     created: bool,
     /// KODEF-R7: whether a left-part so far was a wanted cycle.
     cycle: bool,
+    /// KODEF-R1 `minimal`: whether a left-part so far was a cycle (wanted or not).
+    returned: bool,
 }
 
 /// KODEF-4, KODEF-4.7: the plain search of one question (exhaustive, no table), with its node count; it also
@@ -126,7 +155,7 @@ impl Search<'_> {
         if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
             return Err(OutOfReach { nodes: self.nodes });
         }
-        if first_end(s).is_some() {
+        if self.ended(s) {
             return Ok(Outcome {
                 holds: self.holds(s.position(), trail, goal),
                 reversed: Vec::new(),
@@ -174,7 +203,8 @@ impl Search<'_> {
         moves
     }
 
-    /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R7: the trail after `mv`, which made `after`'s last position.
+    /// KODEF-5.1, KODEF-5.3, KODEF-5.4, KODEF-R1, KODEF-R7: the trail after `mv`, which made `after`'s last
+    /// position. Under KODEF-R1 `minimal` a return to the start is a cycle only if no earlier left-part was one.
     pub(super) fn follow(
         &self,
         trail: &Trail,
@@ -191,10 +221,15 @@ impl Search<'_> {
         }
         if let Goal::DutyWithoutCycle(_, cycles) = goal {
             let back = after.position() == self.start && !next.played.is_empty();
+            let counts = match self.arena.readings.cycle {
+                CycleReading::Any => back,
+                CycleReading::Minimal => back && !trail.returned,
+            };
             let wanted = next.created
                 && cycles.zone.as_ref().is_none_or(|z| *z == next.played)
                 && cycles.point.is_none_or(|p| next.played.contains(p));
-            next.cycle |= back && wanted;
+            next.cycle |= counts && wanted;
+            next.returned |= back;
         }
         next
     }
@@ -244,6 +279,11 @@ impl<'a> Search<'a> {
             allowance,
             nodes: 0,
         }
+    }
+
+    /// KODEF-2.4, KODEF-2.5: whether the move-sequence `s` has ended (under the arena's readings).
+    pub(super) fn ended(&self, s: &Sequence) -> bool {
+        first_end(s, &self.arena.readings).is_some()
     }
 
     /// A plain search of the same question with an allowance of `nodes` nodes (and the same deadline).
@@ -376,7 +416,7 @@ pub(super) trait Forcing<'a> {
         let avoid = Goal::DutyWithoutCycle(duty, cycles);
         let (mut s, mut trail) = self.rules().start_state();
         let mut line = Vec::new();
-        while first_end(&s).is_none() {
+        while !self.rules().ended(&s) {
             let y_moves = s.to_move() != self.rules().first;
             let mut chosen = None;
             for mv in self.rules().moves() {
@@ -605,6 +645,11 @@ pub fn local_ko_intersections(
     points: &[Point],
     allowance: Allowance,
 ) -> Result<Vec<(Point, Option<LocalWitness>)>, OutOfReach> {
+    // KODEF-1.4: local-ko-intersections ignore the history-bans.
+    let arena = &Arena {
+        history_bans: HistoryBans::NONE,
+        ..arena.clone()
+    };
     let region: Vec<Point> = arena.region.iter().collect();
     let board = current.shared_board().clone();
     // KODEF-R9: each start-position tried counts as a node, so a region whose 3^n start-positions alone pass the
@@ -682,7 +727,7 @@ pub fn local_ko_intersections(
     Ok(answers)
 }
 
-/// KODEF-6.3 with no history-bans (KODEF-R13 `none`) and plays in `arena`'s region: whether `point` is a
+/// KODEF-6.3 with `arena`'s history-bans (KODEF-R13) and plays in its region: whether `point` is a
 /// global-ko-intersection of `current` for `to_move` at Black's `komi`.
 pub fn global_ko_intersection(
     arena: &Arena,
@@ -701,12 +746,14 @@ pub fn global_ko_intersection(
     can_answer_force(arena, current, to_move, &duty, &cycles, allowance)
 }
 
-/// KODEF-3.1: a move-sequence under the default restriction rules from `start`, `first` to move.
+/// KODEF-3.1, KODEF-1.4: a move-sequence under the default restriction rules from `start`, `first` to move, under
+/// the arena's history-bans.
 fn fresh(arena: &Arena, start: &Position, first: Color) -> Sequence {
-    Sequence::new(
+    Sequence::with_history_bans(
         start.clone(),
         first,
         default_restriction_rules(arena.suicide),
+        arena.history_bans.clone(),
     )
 }
 
@@ -715,6 +762,7 @@ fn empty_trail(start: &Position) -> Trail {
         played: PointSet::empty(start.board()),
         created: false,
         cycle: false,
+        returned: false,
     }
 }
 
@@ -748,12 +796,14 @@ fn region_positions(current: &Position, region: &[Point]) -> Vec<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kodef::readings::HistoryBansReading;
 
     /// Constructed: a lone basic ko in the middle of a 6x5 board (Black takes on D3, White takes back on C3).
     const LONE_KO: [&str; 5] = ["......", "..#O..", ".#O.O.", "..#O..", "......"];
 
     const ENOUGH: Allowance = Allowance {
         nodes: 5_000_000,
+        plain_first: PLAIN_FIRST,
         deadline: Deadline::NONE,
     };
 
@@ -769,7 +819,7 @@ mod tests {
     fn shape(rows: &[&str], cells: &[(usize, usize)], suicide: SuicideRule) -> (Position, Arena) {
         let current = Position::from_rows(rows).expect("valid");
         let region = points(&current, cells);
-        (current, Arena { suicide, region })
+        (current, Arena::new(suicide, region))
     }
 
     /// No point of the arena's region is a local-ko-intersection of `current`.
@@ -914,6 +964,148 @@ mod tests {
         assert_eq!(force.shows, LineEnd::DutyKept);
     }
 
+    /// Constructed: sending two, returning one in the lower left corner (as in the test above) beside a lone basic
+    /// ko on the right, on one board.
+    const CORNER_AND_KO: [&str; 5] = ["........", ".....#O.", "....#O.O", "O##..#O.", ".O.#...."];
+
+    #[test]
+    fn a_minimal_cycle_has_no_earlier_return_inside_it() {
+        // KODEF-R1: White first. 1 W C1, 2 B A1, 3 W B1 return to the start (Black to move): a cycle through the
+        // corner only. 4 B takes the ko on G3, 5 W pass, 6 B pass, 7 W retakes on F3: the board is the start again,
+        // after plays on F3 and G3 too. Under `any` that left-part is a cycle through F3; under `minimal` it is not,
+        // because the return after 3 lies inside it.
+        let start = Position::from_rows(&CORNER_AND_KO).expect("valid");
+        let at =
+            |c: usize, r: usize| Move::Play(start.board().point_at(c, r).expect("on the board"));
+        let line = [
+            at(2, 4),
+            at(0, 4),
+            at(1, 4),
+            at(6, 2),
+            Move::Pass,
+            Move::Pass,
+            at(5, 2),
+        ];
+        let f3 = start.board().point_at(5, 2).expect("on the board");
+        let duty = Duty::NoWin { komi: Points::ZERO };
+        let cycles = Cycles {
+            current: start.clone(),
+            zone: None,
+            point: Some(f3),
+        };
+        let goal = Goal::DutyWithoutCycle(&duty, &cycles);
+        let occurred = |cycle: CycleReading| {
+            let mut arena = Arena::new(SuicideRule::Prohibited, PointSet::full(start.board()));
+            arena.readings.cycle = cycle;
+            let search = Search::new(&arena, &start, Color::White, ENOUGH);
+            let mut s = fresh(&arena, &start, Color::White);
+            let mut trail = empty_trail(&start);
+            let mut after_each = Vec::new();
+            for mv in line {
+                s.play(mv)
+                    .expect("legal under the default restriction rules");
+                trail = search.follow(&trail, &s, mv, &goal);
+                after_each.push(trail.cycle);
+            }
+            assert_eq!(s.position(), &start);
+            assert_eq!(first_end(&s, &arena.readings), None, "not situational");
+            after_each
+        };
+        let mut any = vec![false; 6];
+        any.push(true);
+        assert_eq!(occurred(CycleReading::Any), any);
+        assert_eq!(occurred(CycleReading::Minimal), vec![false; 7]);
+    }
+
+    /// Constructed (the position of the case `kodef-double-ko-global`): a double ko, Black to move at komi 0.5,
+    /// reached by White's retaking on D4 (which captured a black stone on C4).
+    fn double_ko_after_white_retakes() -> (Position, Sequence, Arena) {
+        let before = Position::from_rows(&["OO#.", "OOO#", "..#.", "####"]).expect("valid");
+        let current = Position::from_rows(&["OO.O", "OOO#", "..#.", "####"]).expect("valid");
+        let mut game = Sequence::new(
+            before.clone(),
+            Color::White,
+            default_restriction_rules(SuicideRule::Prohibited),
+        );
+        let d4 = before.board().point_at(3, 0).expect("on the board");
+        game.play(Move::Play(d4)).expect("White retakes");
+        assert_eq!(game.position(), &current);
+        let arena = Arena::new(
+            SuicideRule::Prohibited,
+            points(&current, &[(0, 2), (1, 2), (2, 0), (3, 0), (3, 1), (3, 2)]),
+        );
+        (current, game, arena)
+    }
+
+    #[test]
+    fn the_basic_ko_ban_of_the_last_move_unmakes_the_global_double_ko() {
+        // KODEF-R13: with no history-bans Black answer-forces a cycle through C4 (the case's verdict); with the ban
+        // of White's retaking Black may not take back on C4 at once, and C4 is no global-ko-intersection.
+        let (current, game, arena) = double_ko_after_white_retakes();
+        let c4 = current.board().point_at(2, 0).expect("on the board");
+        let komi: Points = "0.5".parse().expect("a komi");
+        let ask = |reading: HistoryBansReading| {
+            let arena = Arena {
+                history_bans: reading.bans_of(&game),
+                ..arena.clone()
+            };
+            global_ko_intersection(&arena, &current, Color::Black, komi, c4, ENOUGH)
+        };
+        assert_eq!(ask(HistoryBansReading::None), Ok(true));
+        assert_eq!(ask(HistoryBansReading::BasicKo), Ok(false));
+        assert_eq!(ask(HistoryBansReading::AllTransitions), Ok(false));
+        // Local-ko-intersections ignore the history-bans (KODEF-1.4).
+        let banned = Arena {
+            history_bans: HistoryBansReading::BasicKo.bans_of(&game),
+            ..arena.clone()
+        };
+        assert_eq!(
+            local_ko_intersections(&banned, &current, &[c4], ENOUGH)
+                .map(|found| found[0].1.is_some()),
+            local_ko_intersections(&arena, &current, &[c4], ENOUGH)
+                .map(|found| found[0].1.is_some())
+        );
+    }
+
+    #[test]
+    fn all_transitions_bans_a_play_the_basic_ko_ban_lets_through() {
+        // KODEF-R13: the game from the double ko: B takes on C4, W pass, B pass, W retakes on D4. Under `basic-ko`
+        // Black may take on C4 again after a pass each; under `all-transitions` never, since a play of the game
+        // made that transition.
+        let current = Position::from_rows(&["OO.O", "OOO#", "..#.", "####"]).expect("valid");
+        let rules = default_restriction_rules(SuicideRule::Prohibited);
+        let c4 = Move::Play(current.board().point_at(2, 0).expect("on the board"));
+        let d4 = Move::Play(current.board().point_at(3, 0).expect("on the board"));
+        let mut game = Sequence::new(current.clone(), Color::Black, rules);
+        for mv in [c4, Move::Pass, Move::Pass, d4] {
+            game.play(mv).expect("legal");
+        }
+        for (reading, later) in [
+            (HistoryBansReading::None, Ok(())),
+            (HistoryBansReading::BasicKo, Ok(())),
+            (
+                HistoryBansReading::AllTransitions,
+                Err(crate::illegal::Illegal::FixedKo),
+            ),
+        ] {
+            let mut s = Sequence::with_history_bans(
+                current.clone(),
+                Color::Black,
+                rules,
+                reading.bans_of(&game),
+            );
+            let now = if reading == HistoryBansReading::None {
+                Ok(())
+            } else {
+                Err(crate::illegal::Illegal::BasicKo)
+            };
+            assert_eq!(s.legality(c4), now, "{reading:?}");
+            s.play(Move::Pass).expect("B");
+            s.play(Move::Pass).expect("W");
+            assert_eq!(s.legality(c4), later, "{reading:?}");
+        }
+    }
+
     #[test]
     fn a_search_past_its_allowance_says_so() {
         let (current, arena) = shape(&LONE_KO, &[(2, 2), (3, 2)], SuicideRule::Prohibited);
@@ -921,6 +1113,7 @@ mod tests {
         let tiny = Allowance {
             nodes: 3,
             deadline: Deadline::NONE,
+            plain_first: PLAIN_FIRST,
         };
         assert!(local_ko_intersection(&arena, &current, p, tiny).is_err());
     }

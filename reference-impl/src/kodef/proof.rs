@@ -6,7 +6,6 @@
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::force::{Allowance, Forcing, Goal, OutOfReach, Outcome, Search, Trail};
-use super::restriction::first_end;
 use crate::allowance::BoundedTable;
 use crate::color::Color;
 use crate::moves::Move;
@@ -19,9 +18,6 @@ use crate::sequence::Sequence;
 /// KODEF-4.8, SOLVER-4.6: the most entries the table holds (about 60 bytes each with the map's overhead); a
 /// full table makes room as [`BoundedTable`] says.
 const MAX_ENTRIES: usize = 4_000_000;
-
-/// KODEF-4.7: the nodes the plain search may spend on a question before df-pn takes it over.
-const PLAIN_FIRST: u64 = 10_000;
 
 /// SOLVER-3.9: df-pn's 1+ε trick is not used here (plain df-pn).
 const WIDENING: Widening = Widening::NONE;
@@ -179,7 +175,7 @@ impl<'a> Proof<'a> {
                 continue;
             }
             let next = self.rules.follow(trail, s, mv, goal);
-            let known = if first_end(s).is_some() {
+            let known = if self.rules.ended(s) {
                 if self.rules.holds(s.position(), &next, goal) {
                     PROVEN
                 } else {
@@ -227,12 +223,12 @@ impl<'a> Forcing<'a> for Proof<'a> {
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<bool, OutOfReach> {
-        if first_end(s).is_some() {
+        if self.rules.ended(s) {
             return Ok(self.rules.holds(s.position(), trail, goal));
         }
         // KODEF-4.7: a small tree is answered by the plain search at once; df-pn takes over past its allowance.
         let left = self.allowance.nodes.saturating_sub(self.nodes);
-        let mut plain = self.rules.with_nodes(PLAIN_FIRST.min(left));
+        let mut plain = self.rules.with_nodes(self.allowance.plain_first.min(left));
         let answer = plain.decide(s, trail, goal);
         self.nodes += plain.nodes();
         if let Ok(answer) = answer {
@@ -257,7 +253,7 @@ impl<'a> Forcing<'a> for Proof<'a> {
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<Outcome, OutOfReach> {
-        if first_end(s).is_some() {
+        if self.rules.ended(s) {
             return Ok(Outcome {
                 holds: self.rules.holds(s.position(), trail, goal),
                 reversed: Vec::new(),

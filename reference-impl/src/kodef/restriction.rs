@@ -3,6 +3,7 @@
 //! [`Sequence`] obeys; the last two end the move-sequence and are read off its history by [`first_end`].
 
 use crate::ko::{is_simple_ko_retake, KoRule, KoRules};
+use crate::kodef::readings::{CycleEndReading, Readings};
 use crate::moves::SuicideRule;
 use crate::sequence::{Sequence, SequenceRules};
 
@@ -31,10 +32,11 @@ pub fn default_restriction_rules(suicide: SuicideRule) -> SequenceRules {
 /// rules, as the number of moves made up to and including it, with the rule that ended it; `None` while it goes on.
 ///
 /// The sequence is read from its start: its start situation is its first position with its first player to
-/// move. A recurrence of the start situation ends the sequence when the moves since the last earlier moment the
-/// start situation held include a play and the move that made it recur is not the exempt recapture
-/// (KODEF-R3); a recurrence that does not end it becomes the new moment to count from.
-pub fn first_end(sequence: &Sequence) -> Option<(usize, RestrictionEnd)> {
+/// move. A recurrence of the start situation ends the sequence when the move that made it recur is not the exempt
+/// recapture (KODEF-R3) and, under `readings.cycle_end` (KODEF-R2): `last-recurrence`, the moves since the last
+/// earlier moment the start situation held include a play (a recurrence that does not end it becomes the new
+/// moment to count from); `from-start`, the moves since the start include a play; `with-pass-cycles`, always.
+pub fn first_end(sequence: &Sequence, readings: &Readings) -> Option<(usize, RestrictionEnd)> {
     let positions = sequence.positions();
     let moves = sequence.moves();
     let first = sequence.to_move_at(0);
@@ -50,11 +52,18 @@ pub fn first_end(sequence: &Sequence) -> Option<(usize, RestrictionEnd)> {
         if !recurs {
             continue;
         }
-        let played = moves[since..made].iter().any(|m| !m.mv.is_pass());
+        let played = match readings.cycle_end {
+            CycleEndReading::LastRecurrence | CycleEndReading::FromStart => {
+                moves[since..made].iter().any(|m| !m.mv.is_pass())
+            }
+            CycleEndReading::WithPassCycles => true,
+        };
         if played && !is_exempt_recapture(sequence, made) {
             return Some((made, RestrictionEnd::CycleEnd));
         }
-        since = made;
+        if readings.cycle_end == CycleEndReading::LastRecurrence {
+            since = made;
+        }
     }
     None
 }
@@ -121,11 +130,84 @@ mod tests {
             Color::Black,
             "4 makes the start situation recur"
         );
-        assert_eq!(first_end(&s), None, "4 is the exempt recapture");
+        assert_eq!(
+            first_end(&s, &Readings::default()),
+            None,
+            "4 is the exempt recapture"
+        );
         s.play(Move::Pass).expect("5");
         s.play(Move::Pass).expect("6");
-        assert_eq!(first_end(&s), None, "only passes since 4");
+        assert_eq!(
+            first_end(&s, &Readings::default()),
+            None,
+            "only passes since 4"
+        );
         assert_eq!(s.legality(capture), Err(Illegal::FixedKo));
+    }
+
+    /// The fixed-ko illustration's moves 1 to 6 (seed 004, "Reasons: Fixed-ko-rule") on [`ko`], Black first.
+    fn fixed_ko_illustration() -> Sequence {
+        let start = ko();
+        let mut s = from(&start, Color::Black, SuicideRule::Prohibited);
+        for mv in [
+            at(&start, 3, 2),
+            Move::Pass,
+            Move::Pass,
+            at(&start, 2, 2),
+            Move::Pass,
+            Move::Pass,
+        ] {
+            s.play(mv)
+                .expect("legal under the default restriction rules");
+        }
+        s
+    }
+
+    fn reading(cycle_end: CycleEndReading) -> Readings {
+        Readings {
+            cycle_end,
+            ..Readings::default()
+        }
+    }
+
+    #[test]
+    fn the_fixed_ko_illustration_under_each_reading_of_the_cycle_end_rule() {
+        // KODEF-R2: counting from the exempt recurrence after 4, the passes 5 and 6 alone make no cycle and the
+        // move-sequence goes on, as the seed's illustration needs ("the moves 1 to 6 could recur for ever").
+        let s = fixed_ko_illustration();
+        assert_eq!(
+            first_end(&s, &reading(CycleEndReading::LastRecurrence)),
+            None
+        );
+        // `from-start`: the plays 1 and 4 lie since the start, so 6 ends the move-sequence and the illustration's
+        // claim fails.
+        assert_eq!(
+            first_end(&s, &reading(CycleEndReading::FromStart)),
+            Some((6, RestrictionEnd::CycleEnd))
+        );
+        // `with-pass-cycles`: the return by 5 and 6 counts although it holds passes alone.
+        assert_eq!(
+            first_end(&s, &reading(CycleEndReading::WithPassCycles)),
+            Some((6, RestrictionEnd::CycleEnd))
+        );
+    }
+
+    #[test]
+    fn with_pass_cycles_two_passes_at_the_start_end_the_move_sequence() {
+        // KODEF-R2: the alternative the 3-pass rule's purpose argues against; the other readings go on.
+        let start = ko();
+        let mut s = from(&start, Color::Black, SuicideRule::Prohibited);
+        s.play(Move::Pass).expect("1");
+        s.play(Move::Pass).expect("2");
+        assert_eq!(
+            first_end(&s, &reading(CycleEndReading::WithPassCycles)),
+            Some((2, RestrictionEnd::CycleEnd))
+        );
+        assert_eq!(first_end(&s, &reading(CycleEndReading::FromStart)), None);
+        assert_eq!(
+            first_end(&s, &reading(CycleEndReading::LastRecurrence)),
+            None
+        );
     }
 
     #[test]
@@ -146,9 +228,12 @@ mod tests {
         s.play(at(&start, 3, 2)).expect("1");
         s.play(Move::Pass).expect("2");
         s.play(Move::Pass).expect("3");
-        assert_eq!(first_end(&s), None);
+        assert_eq!(first_end(&s, &Readings::default()), None);
         s.play(Move::Pass).expect("4");
-        assert_eq!(first_end(&s), Some((4, RestrictionEnd::ThreePasses)));
+        assert_eq!(
+            first_end(&s, &Readings::default()),
+            Some((4, RestrictionEnd::ThreePasses))
+        );
     }
 
     #[test]
@@ -158,7 +243,7 @@ mod tests {
         s.play(Move::Pass).expect("1");
         s.play(Move::Pass).expect("2");
         assert_eq!(
-            first_end(&s),
+            first_end(&s, &Readings::default()),
             None,
             "the start situation recurs after passes alone"
         );
@@ -176,12 +261,15 @@ mod tests {
         s.play(Move::Pass).expect("4");
         s.play(at(&start, 2, 2)).expect("5");
         assert_eq!(
-            first_end(&s),
+            first_end(&s, &Readings::default()),
             None,
             "the start board with the other player to move"
         );
         s.play(Move::Pass).expect("6");
-        assert_eq!(first_end(&s), Some((6, RestrictionEnd::CycleEnd)));
+        assert_eq!(
+            first_end(&s, &Readings::default()),
+            Some((6, RestrictionEnd::CycleEnd))
+        );
     }
 
     #[test]

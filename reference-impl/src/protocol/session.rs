@@ -6,6 +6,7 @@
 
 use crate::j89::Assessor;
 use crate::ko::{KoRule, KoRules};
+use crate::kodef::{BasicKoReading, CycleEndReading, CycleReading, HistoryBansReading};
 use crate::moves::SuicideRule;
 use crate::naj::game::Analyses;
 use crate::naj::score::Points;
@@ -407,6 +408,42 @@ impl Session {
                             ruleset.suicide = match v.parse().map_err(word_error)? {
                                 vocabulary::Suicide::Prohibited => SuicideRule::Prohibited,
                                 vocabulary::Suicide::Allowed => SuicideRule::Allowed,
+                            }
+                        }
+                        vocabulary::CoreOption::Cycle => {
+                            ruleset.kodef.cycle = match v.parse().map_err(word_error)? {
+                                vocabulary::KodefCycle::Any => CycleReading::Any,
+                                vocabulary::KodefCycle::Minimal => CycleReading::Minimal,
+                            }
+                        }
+                        vocabulary::CoreOption::CycleEnd => {
+                            ruleset.kodef.cycle_end = match v.parse().map_err(word_error)? {
+                                vocabulary::KodefCycleEnd::LastRecurrence => {
+                                    CycleEndReading::LastRecurrence
+                                }
+                                vocabulary::KodefCycleEnd::FromStart => CycleEndReading::FromStart,
+                                vocabulary::KodefCycleEnd::WithPassCycles => {
+                                    CycleEndReading::WithPassCycles
+                                }
+                            }
+                        }
+                        vocabulary::CoreOption::HistoryBans => {
+                            ruleset.kodef.history_bans = match v.parse().map_err(word_error)? {
+                                vocabulary::KodefHistoryBans::None => HistoryBansReading::None,
+                                vocabulary::KodefHistoryBans::BasicKo => {
+                                    HistoryBansReading::BasicKo
+                                }
+                                vocabulary::KodefHistoryBans::AllTransitions => {
+                                    HistoryBansReading::AllTransitions
+                                }
+                            }
+                        }
+                        vocabulary::CoreOption::BasicKo => {
+                            ruleset.kodef.basic_ko = match v.parse().map_err(word_error)? {
+                                vocabulary::KodefBasicKo::Shape => BasicKoReading::Shape,
+                                vocabulary::KodefBasicKo::CapturableNow => {
+                                    BasicKoReading::CapturableNow
+                                }
                             }
                         }
                     }

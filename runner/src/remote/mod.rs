@@ -317,6 +317,29 @@ pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
                 option_arg(CoreOption::Ko, ko.join(",")),
                 option_arg(CoreOption::Suicide, o.suicide),
             ]);
+            // PROTO-3.2: the KODEF readings are sent only when a case sets them, so that an engine of the core
+            // rules alone is asked what it was asked before.
+            let mut later = |key: CoreOption, value: &dyn std::fmt::Display, default: bool| {
+                if !default {
+                    args.push(option_arg(key, value));
+                }
+            };
+            later(CoreOption::Cycle, &o.cycle, o.cycle == Default::default());
+            later(
+                CoreOption::CycleEnd,
+                &o.cycle_end,
+                o.cycle_end == Default::default(),
+            );
+            later(
+                CoreOption::HistoryBans,
+                &o.history_bans,
+                o.history_bans == Default::default(),
+            );
+            later(
+                CoreOption::BasicKo,
+                &o.basic_ko,
+                o.basic_ko == Default::default(),
+            );
         }
         Ruleset::Class(_, o) => {
             let ko: Vec<&str> = o.ko.iter().map(|k| k.name()).collect();
@@ -514,7 +537,8 @@ impl Remote {
         Ok(())
     }
 
-    /// PROTO-14: sets up `start`'s board (no history, no prisoners) for a ko-definition question, and returns its
+    /// PROTO-14: sets up `start`'s board (no prisoners; no history unless the case's readings take bans from it,
+    /// KODEF-R13 `history_bans` or KODEF-R4 `capturable-now`) for a ko-definition question, and returns its
     /// arguments: the `words` that name the question, Black's `komi` if any, and the region's vertices.
     fn kodef_setup(
         &mut self,
@@ -523,8 +547,14 @@ impl Remote {
         komi: Option<Komi>,
         region: &BTreeSet<At>,
     ) -> Result<Vec<String>, EngineError> {
+        let bans_from_history = matches!(&start.ruleset, Ruleset::Core(o)
+            if o.history_bans != Default::default() || o.basic_ko != Default::default());
         let s = Start {
-            history: None,
+            history: if bans_from_history {
+                start.history.clone()
+            } else {
+                None
+            },
             prisoners: Prisoners::default(),
             ..start.clone()
         };

@@ -179,6 +179,7 @@ pub fn rules_for(features: Option<&BTreeSet<Feature>>) -> Ruleset {
     Ruleset::Core(CoreOptions {
         ko: vec![ko],
         suicide,
+        ..CoreOptions::default()
     })
 }
 

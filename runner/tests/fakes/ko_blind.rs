@@ -36,7 +36,7 @@ impl Stepper for KoBlind {
         if let Ruleset::Core(o) = &start.ruleset {
             blind.ruleset = Ruleset::Core(CoreOptions {
                 ko: self.1.clone(),
-                suicide: o.suicide,
+                ..o.clone()
             });
         }
         self.0.begin_game(&blind)

@@ -176,7 +176,7 @@ impl Grid {
             .map_err(|why| format!("illegal move: {why}"))?;
         let cycles_end = self.phase == Phase::Alternation && self.ruleset.naj.no_result_on_cycle;
         if self.phase == Phase::DefaultRestriction {
-            self.ended = first_end(&self.sequence).map(|(_, end)| match end {
+            self.ended = first_end(&self.sequence, &self.ruleset.kodef).map(|(_, end)| match end {
                 RestrictionEnd::ThreePasses => EndReason::Passes,
                 RestrictionEnd::CycleEnd => EndReason::CycleEnd,
             });

@@ -6,10 +6,11 @@ use super::words::{number, parse_move, syntax, vertex, vertices, word_error, Rep
 use super::Session;
 use crate::allowance::Deadline;
 use crate::board::{Point, PointSet};
+use crate::ko::HistoryBans;
 use crate::kodef::{
     basic_ko_intersections, explain_answer_force, explain_force, global_ko_intersection,
-    local_ko_intersections, Allowance, Arena, BasicKoReading, Cycles, Duty, LineEnd, OutOfReach,
-    DEFAULT_NODES,
+    local_ko_intersections, Allowance, Arena, Cycles, Duty, LineEnd, OutOfReach, DEFAULT_NODES,
+    PLAIN_FIRST,
 };
 use crate::moves::Move;
 use crate::naj::score::Points;
@@ -18,8 +19,10 @@ use gorules_grammar::gtp::Command;
 use gorules_vocabulary::{DutyKind, ForceQuestion, KoIntersectionKind};
 
 /// PROTO-14: `gorules-ko-intersections KIND [KOMI] VERTEX... [asking VERTEX...]`: the vertices of the region
-/// (KODEF-R15), or of those asked about, that are ko-intersections of KIND (`basic`, `local`, `global`; KOMI, Black's, for `global` only) in the current
-/// position, under the ruleset's suicide rule, the player to move answer-forcing for `global`; or
+/// (KODEF-R15), or of those asked about, that are ko-intersections of KIND (`basic`, `local`, `global`; KOMI,
+/// Black's, for `global` only) in the current position, under the ruleset's suicide rule and KODEF readings, the
+/// player to move answer-forcing for `global` under the history-bans the moves of the current move-sequence give
+/// (KODEF-R13); or
 /// `out-of-reach nodes=N limit=nodes|time` when a search passes its allowance (ten million nodes a point, and
 /// the session's time allowance).
 pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
@@ -58,20 +61,28 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
         }
         None => region.clone(),
     };
+    let readings = g.ruleset.kodef;
     let arena = Arena {
         suicide: g.ruleset.sequence_rules().suicide,
         region: region.clone(),
+        readings,
+        history_bans: match kind {
+            // KODEF-1.4: only a global analysis takes the history-bans.
+            KoIntersectionKind::Global => readings.history_bans.bans_of(&g.sequence),
+            _ => HistoryBans::NONE,
+        },
     };
     let max_nodes = DEFAULT_NODES;
     let allowance = Allowance {
         nodes: max_nodes,
         deadline,
+        plain_first: PLAIN_FIRST,
     };
     let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
     let mut found = PointSet::empty(position.board());
     match kind {
         KoIntersectionKind::Basic => {
-            let basic = basic_ko_intersections(&g.sequence, BasicKoReading::Shape);
+            let basic = basic_ko_intersections(&g.sequence, readings.basic_ko);
             for point in asked.iter().filter(|&p| basic.contains(p)) {
                 found.insert(point);
             }
@@ -106,8 +117,9 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
 /// PROTO-14.2: `gorules-force QUESTION DUTY [KOMI] VERTEX...`: the forcing question (`force`, KODEF-4.1, or
 /// `answer-force`, KODEF-4.5) from the current position, the player to move moving first, plays restricted to the
 /// region, the duty `local` (no local-area-improvement on the region) or `global` (no win at Black's KOMI), the
-/// wanted cycles those whose cycle-set is the region; answered `yes` or `no`, what the line's end shows, and the
-/// line (KODEF-4.6); or `out-of-reach nodes=N limit=nodes|time` past ten million nodes or the session's time.
+/// wanted cycles those whose cycle-set is the region, under the ruleset's KODEF readings (and, for a `global`
+/// duty, the history-bans of KODEF-R13); answered `yes` or `no`, what the line's end shows, and the line
+/// (KODEF-4.6); or `out-of-reach nodes=N limit=nodes|time` past ten million nodes or the session's time.
 pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     let usage = "a question (force or answer-force), a duty (local or global), Black's komi for global, and the \
                  region's vertices";
@@ -130,9 +142,16 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     let g = s.game.as_sequence();
     let position = g.position().clone();
     let region = region_of(&position, region_words)?;
+    let readings = g.ruleset.kodef;
     let arena = Arena {
         suicide: g.ruleset.sequence_rules().suicide,
         region: region.clone(),
+        readings,
+        history_bans: match duty_kind {
+            // KODEF-1.4: only a global analysis takes the history-bans.
+            DutyKind::Global => readings.history_bans.bans_of(&g.sequence),
+            DutyKind::Local => HistoryBans::NONE,
+        },
     };
     let duty = match komi {
         Some(komi) => Duty::NoWin { komi },
@@ -149,6 +168,7 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     let allowance = Allowance {
         nodes: max_nodes,
         deadline,
+        plain_first: PLAIN_FIRST,
     };
     let first = g.sequence.to_move();
     let answer = match question {
