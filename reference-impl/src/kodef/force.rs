@@ -1,8 +1,10 @@
-//! KODEF-4, KODEF-6.2, KODEF-6.3: force, answer-force, and local- and global-ko-intersections, by exhaustive
-//! AND/OR search over the move-sequences of the default restriction rules (KODEF-4.1), with plays restricted to a
-//! region (KODEF-R15). Every move-sequence is finite (KODEF-2.7), so the search is exact; it is bounded by a node
-//! allowance and a deadline and answers [`OutOfReach`] past them, never a guess. It is meant for the small regions
-//! of the seed's local shapes: it keeps no table, so its cost grows with the number of move-sequences.
+//! KODEF-4, KODEF-6.2, KODEF-6.3: force, answer-force, and local- and global-ko-intersections, over the
+//! move-sequences of the default restriction rules (KODEF-4.1), with plays restricted to a region (KODEF-R15).
+//! The questions and their explaining lines are written once ([`Forcing`]) for two searches: the plain
+//! exhaustive AND/OR search ([`Search`], no table; [`plain`] asks it, as the reference) and df-pn (`proof`,
+//! KODEF-4.7), which the public functions use after the plain search has had [`PLAIN_FIRST`] nodes. Every
+//! move-sequence is finite (KODEF-2.7), so both are exact; they are bounded by a node allowance and a deadline
+//! and answer [`OutOfReach`] past them, never a guess.
 
 use super::proof::Proof;
 use crate::allowance::Deadline;
