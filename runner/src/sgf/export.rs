@@ -5,7 +5,8 @@
 //! - each check that plays moves (legality, replay, game) is a variation from the root, one per alternative of
 //!   its moves, commented with the check's name, claim and expected answer; passes are written `B[]`;
 //! - a history (CASE-1.4) is a last variation: it sets the earlier board up (`AE`, `AB`, `AW`) and plays the
-//!   moves that lead to the case's position.
+//!   moves that lead to the case's position; when it would be the only variation, a first variation of one node
+//!   that changes nothing keeps the case's position on the main line.
 //!
 //! Loading the file in a program gives the case's position at the root (tested against GNU Go's `loadsgf`).
 
@@ -74,6 +75,20 @@ pub fn case_sgf(case: &Case) -> Result<Collection, String> {
             vec!["The history (CASE-1.4): the earlier position, then the moves that lead to the case's position.".into()],
         );
         set_up(&mut first, Some(&board), &earlier)?;
+        if tree.variations.is_empty() {
+            // A program that loads the main line would otherwise follow the history and show the earlier board:
+            // a first variation of one node that changes nothing keeps the case's position on the main line.
+            let mut stay = Node::default();
+            stay.push("N", vec!["position".into()]);
+            stay.push(
+                "C",
+                vec!["The case's position (its history is the next variation).".into()],
+            );
+            tree.variations.push(GameTree {
+                nodes: vec![stay],
+                variations: Vec::new(),
+            });
+        }
         let mut nodes = vec![first];
         for m in alts.first().map(|a| a.moves.as_slice()).unwrap_or_default() {
             nodes.push(move_node(m)?);
