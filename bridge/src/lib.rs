@@ -166,6 +166,11 @@ pub fn kodef_readings(ruleset: &model::Ruleset) -> kodef::Readings {
             model::KodefBasicKo::Shape => kodef::BasicKoReading::Shape,
             model::KodefBasicKo::CapturableNow => kodef::BasicKoReading::CapturableNow,
         },
+        cycle_set: match o.cycle_set {
+            model::KodefCycleSet::Common => kodef::CycleSetReading::Common,
+            model::KodefCycleSet::Union => kodef::CycleSetReading::Union,
+            model::KodefCycleSet::Intersection => kodef::CycleSetReading::Intersection,
+        },
     }
 }
 
@@ -442,6 +447,7 @@ checks:
             cycle_end: model::KodefCycleEnd::WithPassCycles,
             history_bans: model::KodefHistoryBans::AllTransitions,
             basic_ko: model::KodefBasicKo::CapturableNow,
+            cycle_set: model::KodefCycleSet::Union,
             ..model::CoreOptions::default()
         });
         assert_eq!(
@@ -451,6 +457,7 @@ checks:
                 cycle_end: gorules_ref::kodef::CycleEndReading::WithPassCycles,
                 history_bans: gorules_ref::kodef::HistoryBansReading::AllTransitions,
                 basic_ko: gorules_ref::kodef::BasicKoReading::CapturableNow,
+                cycle_set: gorules_ref::kodef::CycleSetReading::Union,
             }
         );
     }

@@ -11,8 +11,8 @@ use std::str::FromStr;
 
 pub use gorules_vocabulary::{
     Analyses, CountMethod, DutyKind, EndReason, Feature, ForceQuestion, KoIntersectionKind, KoRule,
-    KodefBasicKo, KodefCycle, KodefCycleEnd, KodefHistoryBans, LineEnd, Phase, Reason, RulesetName,
-    Suicide,
+    KodefBasicKo, KodefCycle, KodefCycleEnd, KodefCycleSet, KodefHistoryBans, LineEnd, Phase,
+    Reason, RulesetName, Suicide,
 };
 // What every check has and the analyses a game check needs are resolved values; their old paths still work.
 pub use crate::resolve::{AnalysesNeeded, Common};
@@ -241,6 +241,9 @@ pub struct CoreOptions {
     /// KODEF-R4: what a basic ko is (CASE-1.3a).
     #[serde(default)]
     pub basic_ko: KodefBasicKo,
+    /// KODEF-R8: the cycle-set of a set of cycles (CASE-1.3a).
+    #[serde(default)]
+    pub cycle_set: KodefCycleSet,
 }
 
 /// CASE-1.3: the options of NAJ and its variants (NAJ-9).

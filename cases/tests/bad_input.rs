@@ -259,6 +259,8 @@ fn a_kodef_reading_of_the_core_ruleset_is_a_word_of_its_option() {
         "cycle_end: from-start",
         "history_bans: all-transitions",
         "basic_ko: capturable-now",
+        "cycle_set: union",
+        "cycle_set: intersection",
     ] {
         assert_eq!(errors(&with(extra)), vec![], "{extra}");
     }
@@ -276,6 +278,11 @@ fn a_kodef_reading_of_the_core_ruleset_is_a_word_of_its_option() {
     let e = one_error(&with("history_bans: some"));
     assert!(
         e.contains("expected one of none, basic-ko, all-transitions"),
+        "{e}"
+    );
+    let e = one_error(&with("cycle_set: all"));
+    assert!(
+        e.contains("unknown cycle_set value `all`, expected one of common, union, intersection"),
         "{e}"
     );
     let e = one_error(&with("cycles: any"));

@@ -6,7 +6,7 @@
 
 use gorules_ref::allowance::Deadline;
 use gorules_ref::kodef::force::plain;
-use gorules_ref::kodef::readings::{CycleEndReading, CycleReading};
+use gorules_ref::kodef::readings::{CycleEndReading, CycleReading, CycleSetReading};
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
     explain_force, first_end, global_ko_intersection, local_area, local_ko_intersection,
@@ -220,6 +220,31 @@ proptest! {
         let swapped = position.colors_swapped();
         if let (Some(a), Some(b)) = (local(&position, &region, suicide), local(&swapped, &region, suicide)) {
             prop_assert_eq!(a, b, "{:?}", position.rows());
+        }
+    }
+
+    /// KODEF-R8: every local-ko-intersection under `common` is one under `union` and under `intersection` (a
+    /// witness set of cycles with one cycle-set is a witness of both); and each reading's verdicts survive a colour
+    /// swap.
+    #[test]
+    fn every_cycle_set_reading_keeps_the_common_verdicts((position, indices) in any_shape(), reading in 1usize..3) {
+        let region = region_of(&position, &indices);
+        let points: Vec<Point> = region.iter().collect();
+        let verdicts = |position: &Position, cycle_set: CycleSetReading| {
+            let mut arena = Arena::new(SuicideRule::Prohibited, region.clone());
+            arena.readings.cycle_set = cycle_set;
+            local_ko_intersections(&arena, position, &points, ALLOWANCE)
+                .ok()
+                .map(|found| found.into_iter().map(|(p, w)| (p, w.is_some())).collect::<Vec<_>>())
+        };
+        let other = [CycleSetReading::Common, CycleSetReading::Union, CycleSetReading::Intersection][reading];
+        if let (Some(common), Some(wider)) = (verdicts(&position, CycleSetReading::Common), verdicts(&position, other)) {
+            for ((p, yes), (_, wider_yes)) in common.iter().zip(&wider) {
+                prop_assert!(!yes || *wider_yes, "{:?}: {:?} is local under common, not under {:?}", position.rows(), p, other);
+            }
+            if let Some(swapped) = verdicts(&position.colors_swapped(), other) {
+                prop_assert_eq!(swapped, wider, "{:?} under {:?}", position.rows(), other);
+            }
         }
     }
 

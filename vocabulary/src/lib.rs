@@ -491,6 +491,8 @@ vocabulary!(
         HistoryBans = "history_bans",
         /// KODEF-R4: [`KodefBasicKo`].
         BasicKo = "basic_ko",
+        /// KODEF-R8: [`KodefCycleSet`].
+        CycleSet = "cycle_set",
     }
 );
 
@@ -504,6 +506,7 @@ impl CoreOption {
             CoreOption::CycleEnd => KodefCycleEnd::words(),
             CoreOption::HistoryBans => KodefHistoryBans::words(),
             CoreOption::BasicKo => KodefBasicKo::words(),
+            CoreOption::CycleSet => KodefCycleSet::words(),
         }
     }
 }
@@ -517,6 +520,20 @@ vocabulary!(
         Any = "any",
         /// Only those with no earlier such left-part inside them.
         Minimal = "minimal",
+    }
+);
+
+vocabulary!(
+    /// KODEF-R8: the cycle-set of a set of cycles, on which a local analysis's duty is.
+    #[derive(Default)]
+    KodefCycleSet, "cycle_set value" {
+        /// Every cycle of the set has the same cycle-set (the reference's reading).
+        #[default]
+        Common = "common",
+        /// The union of the cycles' sets.
+        Union = "union",
+        /// Their intersection.
+        Intersection = "intersection",
     }
 );
 
@@ -969,6 +986,7 @@ mod tests {
         round_trip::<CoreOption>();
         round_trip::<KodefCycle>();
         round_trip::<KodefCycleEnd>();
+        round_trip::<KodefCycleSet>();
         round_trip::<KodefHistoryBans>();
         round_trip::<KodefBasicKo>();
         round_trip::<ClassOption>();
@@ -1029,7 +1047,7 @@ mod tests {
         let e = parse_option::<CoreOption>("kos=x").unwrap_err();
         assert_eq!(
             e,
-            "a core option (ko, suicide, cycle, cycle_end, history_bans, basic_ko), found `kos`"
+            "a core option (ko, suicide, cycle, cycle_end, history_bans, basic_ko, cycle_set), found `kos`"
         );
         assert!(parse_option::<CoreOption>("ko").is_err());
         assert_eq!(

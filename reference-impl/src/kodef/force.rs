@@ -12,7 +12,7 @@ use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::ko::HistoryBans;
 use crate::kodef::local_area::local_area;
-use crate::kodef::readings::{CycleReading, Readings};
+use crate::kodef::readings::{CycleReading, CycleSetReading, Readings};
 use crate::kodef::restriction::{default_restriction_rules, first_end};
 use crate::moves::{Move, SuicideRule};
 use crate::naj::score::Points;
@@ -214,26 +214,106 @@ impl Search<'_> {
         mv: Move,
         goal: &Goal<'_>,
     ) -> Trail {
+        match goal {
+            Goal::Duty(_) => self.follow_cycles(trail, after, mv, None),
+            Goal::DutyWithoutCycle(_, cycles) => self.follow_cycles(trail, after, mv, Some(cycles)),
+        }
+    }
+
+    /// [`Search::follow`] for the wanted `cycles`, if any are watched. A cycle is wanted if a play in it created
+    /// the current-position, its cycle-set holds the point asked about, and its cycle-set stands to the zone as
+    /// KODEF-R8 says: equal to it (`common`), inside it (`union`) or holding it (`intersection`).
+    fn follow_cycles(
+        &self,
+        trail: &Trail,
+        after: &Sequence,
+        mv: Move,
+        cycles: Option<&Cycles>,
+    ) -> Trail {
         let mut next = trail.clone();
         if let Move::Play(point) = mv {
             next.played.insert(point);
-            if let Goal::DutyWithoutCycle(_, cycles) = goal {
+            if let Some(cycles) = cycles {
                 next.created |= *after.position() == cycles.current;
             }
         }
-        if let Goal::DutyWithoutCycle(_, cycles) = goal {
+        if let Some(cycles) = cycles {
             let back = after.position() == self.start && !next.played.is_empty();
             let counts = match self.arena.readings.cycle {
                 CycleReading::Any => back,
                 CycleReading::Minimal => back && !trail.returned,
             };
+            let fits = |zone: &PointSet| match self.arena.readings.cycle_set {
+                CycleSetReading::Common => *zone == next.played,
+                CycleSetReading::Union => next.played.is_subset(zone),
+                CycleSetReading::Intersection => zone.is_subset(&next.played),
+            };
             let wanted = next.created
-                && cycles.zone.as_ref().is_none_or(|z| *z == next.played)
+                && cycles.zone.as_ref().is_none_or(fits)
                 && cycles.point.is_none_or(|p| next.played.contains(p));
             next.cycle |= counts && wanted;
             next.returned |= back;
         }
         next
+    }
+
+    /// KODEF-R8: whether some move-sequence on from `s` (with `trail`) has a left-part that is a wanted cycle of
+    /// `cycles` whose cycle-set holds `q` (`holding`) or lacks it: an existence question, both players' moves
+    /// searched alike. Under `union` a line whose played intersections have left the zone can hold no more wanted
+    /// cycle and is not followed.
+    fn cycle_exists(
+        &mut self,
+        s: &mut Sequence,
+        trail: &Trail,
+        cycles: &Cycles,
+        q: Point,
+        holding: bool,
+    ) -> Result<bool, OutOfReach> {
+        self.nodes += 1;
+        if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
+            return Err(OutOfReach { nodes: self.nodes });
+        }
+        if self.ended(s) {
+            return Ok(false);
+        }
+        for mv in self.moves() {
+            if s.play(mv).is_err() {
+                continue;
+            }
+            let fresh = Trail {
+                cycle: false,
+                ..trail.clone()
+            };
+            let next = self.follow_cycles(&fresh, s, mv, Some(cycles));
+            let found = if next.cycle && next.played.contains(q) == holding {
+                Ok(true)
+            } else if self.arena.readings.cycle_set == CycleSetReading::Union
+                && cycles
+                    .zone
+                    .as_ref()
+                    .is_some_and(|zone| !next.played.is_subset(zone))
+            {
+                Ok(false)
+            } else {
+                self.cycle_exists(s, &next, cycles, q, holding)
+            };
+            s.undo();
+            if found? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// KODEF-R8: [`Search::cycle_exists`] from the start.
+    fn cycle_exists_from_start(
+        &mut self,
+        cycles: &Cycles,
+        q: Point,
+        holding: bool,
+    ) -> Result<bool, OutOfReach> {
+        let (mut s, trail) = self.start_state();
+        self.cycle_exists(&mut s, &trail, cycles, q, holding)
     }
 
     /// KODEF-4.4, KODEF-5.6, KODEF-R12: whether the ended move-sequence fulfils `goal`.
@@ -640,7 +720,8 @@ pub fn local_ko_intersection(
 /// KODEF-R8 `common` a wanted cycle's cycle-set is the duty's zone, which holds the point asked about, so whether
 /// the first mover answer-forces depends on the start-position, the first mover and the zone only, not on the
 /// point: each such question is searched once and its answer serves every point of its zone (a memo, which
-/// changes no answer and costs no node when it serves).
+/// changes no answer and costs no node when it serves); so under `intersection`. Under `union` and `intersection`
+/// the zone must also be made up by the wanted cycles' sets ([`every_point_covered`]).
 pub fn local_ko_intersections(
     arena: &Arena,
     current: &Position,
@@ -664,9 +745,11 @@ pub fn local_ko_intersections(
         return Err(OutOfReach { nodes: total });
     }
     let starts = region_positions(current, &region);
-    // (start-position's index, first mover, zone as a subset of the region's indices) -> answer-forces?
-    let mut memo: std::collections::HashMap<(usize, Color, u64), bool> =
+    // (start-position's index, first mover, zone as a subset of the region's indices, the point's index under
+    // `union`) -> a witness?
+    let mut memo: std::collections::HashMap<(usize, Color, u64, usize), bool> =
         std::collections::HashMap::new();
+    let cycle_set = arena.readings.cycle_set;
     let mut answers = Vec::with_capacity(points.len());
     for &point in points {
         let Some(at) = region.iter().position(|&p| p == point) else {
@@ -688,7 +771,20 @@ pub fn local_ko_intersections(
                             zone.insert(region[other]);
                         }
                     }
-                    let answer = match memo.get(&(index, first, bits)) {
+                    // Under `union` the wanted cycles are those through the point inside the zone, which depend on
+                    // the point; under `common` and `intersection` every wanted cycle's set holds the zone, and so the
+                    // point.
+                    let key = (
+                        index,
+                        first,
+                        bits,
+                        if cycle_set == CycleSetReading::Union {
+                            at
+                        } else {
+                            usize::MAX
+                        },
+                    );
+                    let answer = match memo.get(&key) {
                         Some(&known) => known,
                         None => {
                             let duty = Duty::NoLocalAreaImprovement { zone: zone.clone() };
@@ -702,14 +798,26 @@ pub fn local_ko_intersections(
                                 ..allowance
                             };
                             let mut search = Proof::new(arena, start, first, left);
-                            let answer =
+                            let mut answer =
                                 search
                                     .answer_forces(&duty, &cycles)
                                     .map_err(|e| OutOfReach {
                                         nodes: nodes + e.nodes,
                                     })?;
                             nodes += search.nodes();
-                            memo.insert((index, first, bits), answer);
+                            if answer && cycle_set != CycleSetReading::Common {
+                                let left = Allowance {
+                                    nodes: allowance.nodes.saturating_sub(nodes),
+                                    ..allowance
+                                };
+                                let mut plain = Search::new(arena, start, first, left);
+                                answer = every_point_covered(&mut plain, &cycles, &region, &zone)
+                                    .map_err(|e| OutOfReach {
+                                    nodes: nodes + e.nodes,
+                                })?;
+                                nodes += plain.nodes;
+                            }
+                            memo.insert(key, answer);
                             answer
                         }
                     };
@@ -727,6 +835,31 @@ pub fn local_ko_intersections(
         answers.push((point, witness));
     }
     Ok(answers)
+}
+
+/// KODEF-R8 `union` and `intersection`: answer-force is monotone in the set of wanted cycles (more wanted cycles
+/// only help the first mover), so some set of cycles whose union (intersection) is the zone is answer-forced exactly
+/// when the largest such set, every cycle through the point inside (around) the zone, is answer-forced and its
+/// cycle-sets do make up the zone: each point of the zone lies in the set of some wanted cycle (under `union`), or
+/// each point of the region outside the zone is missed by some wanted cycle (under `intersection`).
+fn every_point_covered(
+    search: &mut Search<'_>,
+    cycles: &Cycles,
+    region: &[Point],
+    zone: &PointSet,
+) -> Result<bool, OutOfReach> {
+    for &q in region {
+        let asked = match search.arena.readings.cycle_set {
+            CycleSetReading::Common => continue,
+            CycleSetReading::Union => zone.contains(q) && Some(q) != cycles.point,
+            CycleSetReading::Intersection => !zone.contains(q),
+        };
+        let holding = search.arena.readings.cycle_set == CycleSetReading::Union;
+        if asked && !search.cycle_exists_from_start(cycles, q, holding)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// KODEF-6.3 with `arena`'s history-bans (KODEF-R13) and plays in its region: whether `point` is a
@@ -1105,6 +1238,43 @@ mod tests {
             s.play(Move::Pass).expect("B");
             s.play(Move::Pass).expect("W");
             assert_eq!(s.legality(c4), later, "{reading:?}");
+        }
+    }
+
+    #[test]
+    fn the_cycle_set_reading_decides_which_cycles_fit_the_zone() {
+        // KODEF-R8: in the lone ko with one more empty point (E4) in the region, Black takes on D3 and White takes
+        // back on C3: a cycle from the current-position whose cycle-set is {C3, D3}; no cycle can use E4 (a stone
+        // there is never captured within the region). Whether that cycle is wanted depends on how its set must stand
+        // to the zone.
+        let (current, mut arena) =
+            shape(&LONE_KO, &[(2, 2), (3, 2), (4, 3)], SuicideRule::Prohibited);
+        let at = |c, r| current.board().point_at(c, r).expect("on the board");
+        let (c3, d3, e4) = (at(2, 2), at(3, 2), at(4, 3));
+        let all = arena.region.clone();
+        let only_c3 = points(&current, &[(2, 2)]);
+        let cases = [
+            (CycleSetReading::Common, &all, d3, true, false),
+            (CycleSetReading::Union, &all, d3, true, true),
+            (CycleSetReading::Union, &all, e4, true, false),
+            (CycleSetReading::Intersection, &all, d3, true, false),
+            (CycleSetReading::Intersection, &only_c3, d3, true, true),
+            (CycleSetReading::Intersection, &only_c3, e4, false, true),
+            (CycleSetReading::Common, &only_c3, d3, true, false),
+        ];
+        for (reading, zone, q, holding, expected) in cases {
+            arena.readings.cycle_set = reading;
+            let cycles = Cycles {
+                current: current.clone(),
+                zone: Some(zone.clone()),
+                point: Some(c3),
+            };
+            let mut search = Search::new(&arena, &current, Color::Black, ENOUGH);
+            assert_eq!(
+                search.cycle_exists_from_start(&cycles, q, holding),
+                Ok(expected),
+                "{reading:?}, zone {zone:?}, {q:?} held: {holding}"
+            );
         }
     }
 

@@ -20,5 +20,5 @@ pub use force::{
 };
 pub use kos::{ko_stones, ko_strings, kos};
 pub use local_area::{local_area, LocalArea};
-pub use readings::{CycleEndReading, CycleReading, HistoryBansReading, Readings};
+pub use readings::{CycleEndReading, CycleReading, CycleSetReading, HistoryBansReading, Readings};
 pub use restriction::{default_restriction_rules, first_end, RestrictionEnd};

@@ -29,6 +29,18 @@ pub enum CycleEndReading {
     WithPassCycles,
 }
 
+/// KODEF-R8: the cycle-set of a set of cycles, on which the duty of a local analysis is (KODEF-6.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CycleSetReading {
+    /// `common` (default): every cycle of the set has the same cycle-set, and the duty is on it.
+    #[default]
+    Common,
+    /// `union`: the duty is on the union of the cycles' cycle-sets.
+    Union,
+    /// `intersection`: the duty is on the intersection of the cycles' cycle-sets.
+    Intersection,
+}
+
 /// KODEF-1.4, KODEF-R13: which ko bans of the game before the analysis restrict a global analysis's moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HistoryBansReading {
@@ -78,4 +90,6 @@ pub struct Readings {
     pub history_bans: HistoryBansReading,
     /// KODEF-R4: what a basic ko is.
     pub basic_ko: BasicKoReading,
+    /// KODEF-R8: the cycle-set of a set of cycles.
+    pub cycle_set: CycleSetReading,
 }

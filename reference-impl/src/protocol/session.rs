@@ -6,7 +6,9 @@
 
 use crate::j89::Assessor;
 use crate::ko::{KoRule, KoRules};
-use crate::kodef::{BasicKoReading, CycleEndReading, CycleReading, HistoryBansReading};
+use crate::kodef::{
+    BasicKoReading, CycleEndReading, CycleReading, CycleSetReading, HistoryBansReading,
+};
 use crate::moves::SuicideRule;
 use crate::naj::game::Analyses;
 use crate::naj::score::Points;
@@ -408,6 +410,15 @@ impl Session {
                             ruleset.suicide = match v.parse().map_err(word_error)? {
                                 vocabulary::Suicide::Prohibited => SuicideRule::Prohibited,
                                 vocabulary::Suicide::Allowed => SuicideRule::Allowed,
+                            }
+                        }
+                        vocabulary::CoreOption::CycleSet => {
+                            ruleset.kodef.cycle_set = match v.parse().map_err(word_error)? {
+                                vocabulary::KodefCycleSet::Common => CycleSetReading::Common,
+                                vocabulary::KodefCycleSet::Union => CycleSetReading::Union,
+                                vocabulary::KodefCycleSet::Intersection => {
+                                    CycleSetReading::Intersection
+                                }
                             }
                         }
                         vocabulary::CoreOption::Cycle => {

@@ -340,6 +340,11 @@ pub(crate) fn ruleset_args(r: &Ruleset) -> Result<Vec<String>, EngineError> {
                 &o.basic_ko,
                 o.basic_ko == Default::default(),
             );
+            later(
+                CoreOption::CycleSet,
+                &o.cycle_set,
+                o.cycle_set == Default::default(),
+            );
         }
         Ruleset::Class(_, o) => {
             let ko: Vec<&str> = o.ko.iter().map(|k| k.name()).collect();
