@@ -692,6 +692,32 @@ fn ko_intersections() {
 }
 
 #[test]
+fn ko_witness() {
+    // PROTO-14.3 (KODEF-4.6, KODEF-6.2): why a point is, or is not, a ko-intersection: sending two, returning one
+    // has a witness (White first, the three points, the current position) with its line; the lone ko has none;
+    // a global question answers with its line either way.
+    let out = session(
+        "gorules-setup sequence ...../...../...../OXX../.O.X. white\n\
+         gorules-ko-witness local A1 B1 C1 asking B1\n\
+         gorules-setup alternation ....../..XO../.XO.O./..XO../...... black\n\
+         gorules-ko-witness local C3 D3 asking C3\n\
+         gorules-ko-witness global 0.5 C3 D3 asking D3\n\
+         gorules-ko-witness basic C3 D3 asking C3\n\
+         gorules-ko-witness local C3 D3\n\
+         gorules-ko-witness local C3 D3 asking C3 D3\n",
+    );
+    assert_eq!(
+        out,
+        "=\n\n= yes first=white zone=A1,B1,C1 start=...../...../...../OXX../.O.X. shows=cycle line=C1,A1,B1,C1,A1,pass,pass,pass\n\n\
+         =\n\n= no\n\n\
+         = no shows=broken line=D3,pass,C3,pass,pass,pass\n\n\
+         ? syntax error: expected a kind with a witness (local or global): basic-ko-intersections are read off the shape\n\n\
+         ? syntax error: expected one intersection asked about (after `asking`)\n\n\
+         ? syntax error: expected one intersection asked about (after `asking`)\n\n"
+    );
+}
+
+#[test]
 fn force() {
     // PROTO-14.2 (KODEF-4.6): in sending two, returning one with White to move, White answer-forces the cycle on
     // the three points and the line shows it; Black can keep White from gaining them; a lone ko either side can

@@ -382,9 +382,29 @@ fn ko_intersections(case: &Case, c: &KoIntersections, engine: &mut dyn Engine) -
             show(&want),
             show(&got),
         ));
+        // KODEF-4.6 (PROTO-14.3): the engine's reason for each point it judged otherwise, when it gives one.
+        for &at in got.symmetric_difference(&want).take(WITNESSES_SHOWN) {
+            let Some(reason) = engine.ko_witness(&s, c.kind, c.komi, &region, at)? else {
+                continue;
+            };
+            let one: BTreeSet<At> = [at].into();
+            let (expected, found) = if want.contains(&at) {
+                ("one", "not one")
+            } else {
+                ("not one", "one")
+            };
+            out.push(Mismatch::new(
+                format!("why {} is {found} (the engine's witness)", show(&one)),
+                format!("{expected} ({} kind)", c.kind.name()),
+                reason,
+            ));
+        }
     }
     Ok(out)
 }
+
+/// CASE-13.1: how many points judged otherwise have their witness shown on a failing `ko_intersections` check.
+const WITNESSES_SHOWN: usize = 4;
 
 /// CASE-13: the intersections named by GTP vertices in `text` (lint has checked them).
 fn vertex_set(text: &str, height: usize) -> BTreeSet<At> {

@@ -942,6 +942,19 @@ pub trait Engine {
         region: &BTreeSet<At>,
         asked: &BTreeSet<At>,
     ) -> Result<KoIntersectionsAnswer, EngineError>;
+    /// KODEF-4.6 (PROTO-14.3): the engine's reason why `point` is, or is not, a ko-intersection of `kind` as
+    /// [`Engine::ko_intersections`] asks it (its witness and explaining line), as text for a report; `None` when
+    /// the engine has no such command or gives no reason.
+    fn ko_witness(
+        &mut self,
+        _start: &Start,
+        _kind: KoIntersectionKind,
+        _komi: Option<Komi>,
+        _region: &BTreeSet<At>,
+        _point: At,
+    ) -> Result<Option<String>, EngineError> {
+        Ok(None)
+    }
     /// KODEF-4.6 (PROTO-14.2): the forcing `question` from `start`'s board, its player to move moving first, plays
     /// restricted to `region`, with the `duty` (Black's `komi` for the global one).
     fn force(

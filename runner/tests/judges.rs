@@ -716,6 +716,37 @@ fn ko_intersections() {
 }
 
 #[test]
+fn a_failing_ko_intersections_check_shows_the_engines_witness() {
+    // CASE-13.1, PROTO-14.3: the check of sending two, returning one with the expectation spoiled (no point): the
+    // reference engine finds A1, B1 and C1, and the failure shows, for each, its witness (start-position, first
+    // mover, cycle-set) and the line that explains the answer-force from there.
+    let Subject::Grid(case, mut check) = subject(
+        "kodef/kodef-sending-two-returning-one.yaml",
+        "the-three-points-are-local-ko",
+    ) else {
+        unreachable!("a grid case")
+    };
+    let Check::KoIntersections(c) = &mut check else {
+        panic!("a ko_intersections check")
+    };
+    c.expect = String::new();
+    match checks::run(&case, &check, &mut reference()) {
+        Verdict::Fail(m) => {
+            let m = m.to_string();
+            for point in ["A1", "B1", "C1"] {
+                assert!(
+                    m.contains(&format!("why {point} is one (the engine's witness)")),
+                    "{m}"
+                );
+            }
+            assert!(m.contains("first=white zone=A1,B1,C1"), "{m}");
+            assert!(m.contains("shows=cycle line=C1,A1,B1,"), "{m}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn force() {
     // CASE-13.2: White answer-forces the cycle of sending two, returning one; a wrong answer fails and shows the
     // engine's line; an out-of-reach search is undecided.

@@ -147,6 +147,7 @@ const COMMANDS: &[(&str, Answer)] = &[
         Answer::Session(kodef::ko_intersections),
     ),
     ("gorules-force", Answer::Session(kodef::force)),
+    ("gorules-ko-witness", Answer::Session(kodef::ko_witness)),
     (
         "gorules-time-limit",
         Answer::Session(limits::set_time_limit),

@@ -1007,6 +1007,27 @@ impl Engine for Remote {
         )?))
     }
 
+    fn ko_witness(
+        &mut self,
+        start: &Start,
+        kind: KoIntersectionKind,
+        komi: Option<Komi>,
+        region: &BTreeSet<At>,
+        point: At,
+    ) -> Result<Option<String>, EngineError> {
+        let command = "gorules-ko-witness";
+        if kind == KoIntersectionKind::Basic || !self.capabilities.knows(command) {
+            return Ok(None);
+        }
+        let height = start.board.height();
+        let mut args = self.kodef_setup(start, &[kind.name()], komi, region)?;
+        args.push("asking".to_string());
+        args.push(vertex((point.col, point.row), height)?);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = self.send_searching(command, &refs)?;
+        Ok(r.success.then(|| r.text.trim().to_string()))
+    }
+
     fn force(
         &mut self,
         start: &Start,

@@ -26,6 +26,72 @@ use gorules_vocabulary::{DutyKind, ForceQuestion, KoIntersectionKind};
 /// `out-of-reach nodes=N limit=nodes|time` when a search passes its allowance (ten million nodes a point, and
 /// the session's time allowance).
 pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
+    let q = question(s, cmd)?;
+    let (kind, komi, position, asked, arena) = (q.kind, q.komi, &q.position, &q.asked, &q.arena);
+    let g = s.game.as_sequence();
+    let readings = g.ruleset.kodef;
+    let (max_nodes, deadline, allowance) = (DEFAULT_NODES, q.deadline, q.allowance());
+    let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
+    let mut found = PointSet::empty(position.board());
+    match kind {
+        KoIntersectionKind::Basic => {
+            let basic = basic_ko_intersections(&g.sequence, readings.basic_ko);
+            for point in asked.iter().filter(|&p| basic.contains(p)) {
+                found.insert(point);
+            }
+        }
+        KoIntersectionKind::Local => {
+            let asked_points: Vec<Point> = asked.iter().collect();
+            match local_ko_intersections(arena, position, &asked_points, allowance) {
+                Ok(answers) => {
+                    for (point, _) in answers.iter().filter(|(_, w)| w.is_some()) {
+                        found.insert(*point);
+                    }
+                }
+                Err(o) => return Ok(out_of_reach(o)),
+            }
+        }
+        KoIntersectionKind::Global => {
+            let to_move = g.sequence.to_move();
+            for point in asked.iter() {
+                match global_ko_intersection(arena, position, to_move, komi, point, allowance) {
+                    Ok(true) => {
+                        found.insert(point);
+                    }
+                    Ok(false) => {}
+                    Err(o) => return Ok(out_of_reach(o)),
+                }
+            }
+        }
+    }
+    Ok(vertices(position, &found))
+}
+
+/// PROTO-14.1, PROTO-14.3: a ko-intersection question as `gorules-ko-intersections` and `gorules-ko-witness` take
+/// it: the kind, Black's komi (global only), the current position, the region, the intersections asked about and
+/// the arena of the search.
+struct Question {
+    kind: KoIntersectionKind,
+    komi: Points,
+    position: Position,
+    asked: PointSet,
+    arena: Arena,
+    deadline: Deadline,
+}
+
+impl Question {
+    /// PROTO-14: ten million nodes a point, and the session's time.
+    fn allowance(&self) -> Allowance {
+        Allowance {
+            nodes: DEFAULT_NODES,
+            deadline: self.deadline,
+            plain_first: PLAIN_FIRST,
+        }
+    }
+}
+
+/// PROTO-14.1: reads `KIND [KOMI] VERTEX... [asking VERTEX...]` against the current move-sequence.
+fn question(s: &Session, cmd: &Command) -> Result<Question, String> {
     let usage = "a kind (basic, local or global), Black's komi for global, the region's vertices, and optionally \
                  `asking` and the vertices asked about";
     let (kind, rest) = cmd.args.split_first().ok_or_else(|| syntax(usage))?;
@@ -64,7 +130,7 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
     let readings = g.ruleset.kodef;
     let arena = Arena {
         suicide: g.ruleset.sequence_rules().suicide,
-        region: region.clone(),
+        region,
         readings,
         history_bans: match kind {
             // KODEF-1.4: only a global analysis takes the history-bans.
@@ -72,46 +138,113 @@ pub(super) fn ko_intersections(s: &mut Session, cmd: &Command) -> Reply {
             _ => HistoryBans::NONE,
         },
     };
-    let max_nodes = DEFAULT_NODES;
-    let allowance = Allowance {
-        nodes: max_nodes,
+    Ok(Question {
+        kind,
+        komi,
+        position,
+        asked,
+        arena,
         deadline,
-        plain_first: PLAIN_FIRST,
+    })
+}
+
+/// PROTO-14.3: `gorules-ko-witness KIND [KOMI] VERTEX... asking VERTEX`: why the one intersection asked about is, or
+/// is not, a ko-intersection of KIND (`local` or `global`) as `gorules-ko-intersections` asks it. `local`:
+/// `no`, or `yes first=COLOR zone=V,... start=ROWS shows=cycle line=M,...`: a start-position, first mover and
+/// cycle-set that make it one (KODEF-6.2), with the line that explains the answer-force from there (KODEF-4.6).
+/// `global`: `yes|no shows=WORD line=M,...`, the answer-force of the player to move with its line. ROWS is the
+/// position as `gorules-setup` writes it (`X`, `O`, `.`, rows from the top joined by `/`).
+pub(super) fn ko_witness(s: &mut Session, cmd: &Command) -> Reply {
+    let q = question(s, cmd)?;
+    let mut asked = q.asked.iter();
+    let (Some(point), None) = (asked.next(), asked.next()) else {
+        return Err(syntax("one intersection asked about (after `asking`)"));
     };
-    let out_of_reach = |o: OutOfReach| out_of_reach(o, max_nodes, deadline);
-    let mut found = PointSet::empty(position.board());
-    match kind {
-        KoIntersectionKind::Basic => {
-            let basic = basic_ko_intersections(&g.sequence, readings.basic_ko);
-            for point in asked.iter().filter(|&p| basic.contains(p)) {
-                found.insert(point);
-            }
-        }
+    let allowance = q.allowance();
+    let reach = |o: OutOfReach| out_of_reach(o, DEFAULT_NODES, q.deadline);
+    let to_move = s.game.as_sequence().sequence.to_move();
+    match q.kind {
+        KoIntersectionKind::Basic => Err(syntax(
+            "a kind with a witness (local or global): basic-ko-intersections are read off the shape",
+        )),
         KoIntersectionKind::Local => {
-            let asked_points: Vec<Point> = asked.iter().collect();
-            match local_ko_intersections(&arena, &position, &asked_points, allowance) {
-                Ok(answers) => {
-                    for (point, _) in answers.iter().filter(|(_, w)| w.is_some()) {
-                        found.insert(*point);
-                    }
-                }
-                Err(o) => return Ok(out_of_reach(o)),
-            }
+            let witness = match local_ko_intersections(&q.arena, &q.position, &[point], allowance) {
+                Ok(mut answers) => answers.pop().and_then(|(_, w)| w),
+                Err(o) => return Ok(reach(o)),
+            };
+            let Some(w) = witness else {
+                return Ok("no".to_string());
+            };
+            let duty = Duty::NoLocalAreaImprovement {
+                zone: w.zone.clone(),
+            };
+            let cycles = Cycles {
+                current: q.position.clone(),
+                zone: Some(w.zone.clone()),
+                point: Some(point),
+            };
+            let explained =
+                match explain_answer_force(&q.arena, &w.start, w.first, &duty, &cycles, allowance) {
+                    Ok(e) => e,
+                    Err(o) => return Ok(reach(o)),
+                };
+            let zone: Vec<String> = w.zone.iter().map(|p| vertex(&q.position, p)).collect();
+            let rows: Vec<String> = w
+                .start
+                .rows()
+                .iter()
+                .map(|row| row.replace('#', "X"))
+                .collect();
+            Ok(format!(
+                "yes first={} zone={} start={} shows={} line={}",
+                w.first.name(),
+                zone.join(","),
+                rows.join("/"),
+                shows_word(explained.shows),
+                line_words(&q.position, &explained.line).join(",")
+            ))
         }
         KoIntersectionKind::Global => {
-            let to_move = g.sequence.to_move();
-            for point in asked.iter() {
-                match global_ko_intersection(&arena, &position, to_move, komi, point, allowance) {
-                    Ok(true) => {
-                        found.insert(point);
-                    }
-                    Ok(false) => {}
-                    Err(o) => return Ok(out_of_reach(o)),
-                }
-            }
+            let duty = Duty::NoWin { komi: q.komi };
+            let cycles = Cycles {
+                current: q.position.clone(),
+                zone: None,
+                point: Some(point),
+            };
+            let explained =
+                match explain_answer_force(&q.arena, &q.position, to_move, &duty, &cycles, allowance) {
+                    Ok(e) => e,
+                    Err(o) => return Ok(reach(o)),
+                };
+            Ok(format!(
+                "{} shows={} line={}",
+                if explained.yes { "yes" } else { "no" },
+                shows_word(explained.shows),
+                line_words(&q.position, &explained.line).join(",")
+            ))
         }
     }
-    Ok(vertices(&position, &found))
+}
+
+/// PROTO-14.2: the word for what the end of an explaining line shows.
+fn shows_word(shows: LineEnd) -> &'static str {
+    match shows {
+        LineEnd::DutyKept => gorules_vocabulary::LineEnd::Kept,
+        LineEnd::DutyBroken => gorules_vocabulary::LineEnd::Broken,
+        LineEnd::CycleWithDutyKept => gorules_vocabulary::LineEnd::Cycle,
+        LineEnd::DutyKeptWithoutCycle => gorules_vocabulary::LineEnd::NoCycle,
+    }
+    .name()
+}
+
+/// PROTO-14.2: the moves of an explaining line as vertices and `pass`.
+fn line_words(position: &Position, line: &[Move]) -> Vec<String> {
+    line.iter()
+        .map(|mv| match mv {
+            Move::Play(point) => vertex(position, *point),
+            Move::Pass => "pass".to_string(),
+        })
+        .collect()
 }
 
 /// PROTO-14.2: `gorules-force QUESTION DUTY [KOMI] VERTEX...`: the forcing question (`force`, KODEF-4.1, or
@@ -181,20 +314,11 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
         Ok(e) => e,
         Err(o) => return Ok(out_of_reach(o, max_nodes, deadline)),
     };
-    let shows = match explained.shows {
-        LineEnd::DutyKept => gorules_vocabulary::LineEnd::Kept,
-        LineEnd::DutyBroken => gorules_vocabulary::LineEnd::Broken,
-        LineEnd::CycleWithDutyKept => gorules_vocabulary::LineEnd::Cycle,
-        LineEnd::DutyKeptWithoutCycle => gorules_vocabulary::LineEnd::NoCycle,
-    };
     let mut words = vec![
         if explained.yes { "yes" } else { "no" }.to_string(),
-        shows.name().to_string(),
+        shows_word(explained.shows).to_string(),
     ];
-    words.extend(explained.line.iter().map(|mv| match mv {
-        Move::Play(point) => vertex(&position, *point),
-        Move::Pass => "pass".to_string(),
-    }));
+    words.extend(line_words(&position, &explained.line));
     Ok(words.join(" "))
 }
 
