@@ -165,6 +165,7 @@ pub fn kodef_readings(ruleset: &model::Ruleset) -> kodef::Readings {
         basic_ko: match o.basic_ko {
             model::KodefBasicKo::Shape => kodef::BasicKoReading::Shape,
             model::KodefBasicKo::CapturableNow => kodef::BasicKoReading::CapturableNow,
+            model::KodefBasicKo::NotBanned => kodef::BasicKoReading::NotBanned,
         },
         cycle_set: match o.cycle_set {
             model::KodefCycleSet::Common => kodef::CycleSetReading::Common,

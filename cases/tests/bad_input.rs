@@ -259,6 +259,7 @@ fn a_kodef_reading_of_the_core_ruleset_is_a_word_of_its_option() {
         "cycle_end: from-start",
         "history_bans: all-transitions",
         "basic_ko: capturable-now",
+        "basic_ko: not-banned",
         "cycle_set: union",
         "cycle_set: intersection",
     ] {

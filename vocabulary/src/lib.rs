@@ -574,6 +574,9 @@ vocabulary!(
         Shape = "shape",
         /// The shape, the capture legal now for the player to move.
         CapturableNow = "capturable-now",
+        /// The shape, the capture not banned: legal now for the player to move, or for the other player after a
+        /// pass.
+        NotBanned = "not-banned",
     }
 );
 

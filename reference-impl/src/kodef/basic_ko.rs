@@ -14,6 +14,9 @@ pub enum BasicKoReading {
     Shape,
     /// KODEF-R4 `capturable-now`: the shape, and the capture on y is legal now for the player to move.
     CapturableNow,
+    /// KODEF-R4 `not-banned`: the shape, and no ban forbids the capture on y: it is legal now if its taker is to
+    /// move, or at his next turn if the player to move passes.
+    NotBanned,
 }
 
 /// KODEF-6.1: the basic-ko-intersections of the current position of `sequence`, under `reading`. The sequence
@@ -47,6 +50,14 @@ pub fn basic_ko_intersections(sequence: &Sequence, reading: BasicKoReading) -> P
             BasicKoReading::Shape => true,
             BasicKoReading::CapturableNow => {
                 sequence.to_move() == taker && sequence.legality(Move::Play(y)).is_ok()
+            }
+            BasicKoReading::NotBanned if sequence.to_move() == taker => {
+                sequence.legality(Move::Play(y)).is_ok()
+            }
+            BasicKoReading::NotBanned => {
+                let mut after_a_pass = sequence.clone();
+                after_a_pass.play(Move::Pass).is_ok()
+                    && after_a_pass.legality(Move::Play(y)).is_ok()
             }
         };
         if counts {
@@ -118,5 +129,30 @@ mod tests {
         // White may not take back at once: the basic-ko rule bans it, so under `capturable-now` there is none.
         assert!(basic_ko_intersections(&s, BasicKoReading::CapturableNow).is_empty());
         assert_eq!(basic_ko_intersections(&s, BasicKoReading::Shape).len(), 2);
+        assert!(basic_ko_intersections(&s, BasicKoReading::NotBanned).is_empty());
+    }
+
+    #[test]
+    fn the_three_readings_in_the_states_of_a_triple_ko() {
+        // KODEF-R4, seed 004 "Examples of Ko": a triple ko "has only two basic-kos at any time". Constructed: three
+        // kos in the states a triple ko's cycle passes through (the groups are not linked: not a triple ko). Black
+        // has just taken the left ko (White may not take back at once); White can take the middle one, Black the
+        // right one. `shape` finds three kos, `capturable-now` one (only White's), `not-banned` the seed's two.
+        let mut s = sequence(
+            &[".#O..O#..#O.", "#O.OO#.##O.O", ".#O..O#..#O."],
+            Color::Black,
+        );
+        let board = s.position().shared_board().clone();
+        let at = |c, r| board.point_at(c, r).expect("on the board");
+        s.play(Move::Play(at(2, 1)))
+            .expect("Black takes the left ko");
+        let count = |r| basic_ko_intersections(&s, r).len();
+        assert_eq!(count(BasicKoReading::Shape), 6);
+        assert_eq!(count(BasicKoReading::CapturableNow), 2);
+        assert_eq!(count(BasicKoReading::NotBanned), 4);
+        let found = basic_ko_intersections(&s, BasicKoReading::NotBanned);
+        for p in [at(5, 1), at(6, 1), at(9, 1), at(10, 1)] {
+            assert!(found.contains(p));
+        }
     }
 }

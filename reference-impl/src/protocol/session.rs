@@ -456,6 +456,7 @@ impl Session {
                                 vocabulary::KodefBasicKo::CapturableNow => {
                                     BasicKoReading::CapturableNow
                                 }
+                                vocabulary::KodefBasicKo::NotBanned => BasicKoReading::NotBanned,
                             }
                         }
                     }
