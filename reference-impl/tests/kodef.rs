@@ -5,7 +5,6 @@
 //! (KODEF-4.7) gives the plain exhaustive search's answers and lines.
 
 use gorules_ref::allowance::Deadline;
-use gorules_ref::kodef::force::plain;
 use gorules_ref::kodef::readings::{CycleEndReading, CycleReading, CycleSetReading};
 use gorules_ref::kodef::{
     can_answer_force, can_force_duty, default_restriction_rules, explain_answer_force,
@@ -27,6 +26,12 @@ const ALLOWANCE: Allowance = Allowance {
 /// The same allowance for df-pn alone (KODEF-4.7: no plain search first).
 const PROOF_NUMBERS_ONLY: Allowance = Allowance {
     plain_first: 0,
+    ..ALLOWANCE
+};
+
+/// The same allowance for plain minimax alone (KODEF-4.7: df-pn never takes over).
+const PLAIN_ONLY: Allowance = Allowance {
+    plain_first: u64::MAX,
     ..ALLOWANCE
 };
 
@@ -405,16 +410,16 @@ proptest! {
             Cycles { current: position.clone(), zone: Some(region.clone()), point: None }
         };
         let rows = position.rows();
-        if let Ok(expected) = plain::can_force_duty(&arena, &position, first, &duty, ALLOWANCE) {
+        if let Ok(expected) = can_force_duty(&arena, &position, first, &duty, PLAIN_ONLY) {
             prop_assert_eq!(can_force_duty(&arena, &position, first, &duty, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
-        if let Ok(expected) = plain::can_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
+        if let Ok(expected) = can_answer_force(&arena, &position, first, &duty, &cycles, PLAIN_ONLY) {
             prop_assert_eq!(can_answer_force(&arena, &position, first, &duty, &cycles, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
-        if let Ok(expected) = plain::explain_force(&arena, &position, first, &duty, ALLOWANCE) {
+        if let Ok(expected) = explain_force(&arena, &position, first, &duty, PLAIN_ONLY) {
             prop_assert_eq!(explain_force(&arena, &position, first, &duty, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
-        if let Ok(expected) = plain::explain_answer_force(&arena, &position, first, &duty, &cycles, ALLOWANCE) {
+        if let Ok(expected) = explain_answer_force(&arena, &position, first, &duty, &cycles, PLAIN_ONLY) {
             prop_assert_eq!(explain_answer_force(&arena, &position, first, &duty, &cycles, PROOF_NUMBERS_ONLY), Ok(expected), "{:?}", rows);
         }
     }

@@ -1,8 +1,9 @@
 //! KODEF-4, KODEF-6.2, KODEF-6.3: force, answer-force, and local- and global-ko-intersections, over the
 //! move-sequences of the default restriction rules (KODEF-4.1), with plays restricted to a region (KODEF-R15).
-//! The questions and their explaining lines are written once ([`Forcing`]) for two searches: the plain
-//! exhaustive AND/OR search ([`Search`], no table; [`plain`] asks it, as the reference) and df-pn (`proof`,
-//! KODEF-4.7), which the public functions use after the plain search has had [`PLAIN_FIRST`] nodes. Every
+//! The questions and their explaining lines are written once ([`Forcing`]) for two searches: plain minimax over
+//! the AND/OR tree ([`Search`], no table) and df-pn (`proof`, KODEF-4.7). The public functions give a question to
+//! the plain search for [`Allowance::plain_first`] nodes, then to df-pn: with `plain_first` at 0 they search by
+//! df-pn alone, with it at the whole allowance by plain minimax alone (the property tests compare the two). Every
 //! move-sequence is finite (KODEF-2.7), so both are exact; they are bounded by a node allowance and a deadline
 //! and answer [`OutOfReach`] past them, never a guess.
 
@@ -44,7 +45,7 @@ pub struct Allowance {
     /// SOLVER-1.5: the moment the search gives up.
     pub deadline: Deadline,
     /// KODEF-4.7: the nodes the plain search may spend on a question before df-pn takes it over (0: df-pn
-    /// from the start); [`PLAIN_FIRST`] by default.
+    /// alone; `u64::MAX`: plain minimax alone); [`PLAIN_FIRST`] by default.
     pub plain_first: u64,
 }
 
@@ -145,27 +146,23 @@ pub(super) struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// KODEF-4.1: whether `forcer` (the player who does not move first) can force `goal` from here, with the
-    /// principal line of KODEF-4.6 from here (reversed: its last move first).
+    /// KODEF-4.1: whether the forcer (the player who does not move first) can force `goal` from here: plain
+    /// minimax over the AND/OR tree, the forcer's turns OR nodes, the moves in the search order, the first move
+    /// that gives the mover what he wants ending the turn's search.
     fn forces(
         &mut self,
         s: &mut Sequence,
         trail: &Trail,
         goal: &Goal<'_>,
-    ) -> Result<Outcome, OutOfReach> {
+    ) -> Result<bool, OutOfReach> {
         self.nodes += 1;
         if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
             return Err(OutOfReach { nodes: self.nodes });
         }
         if self.ended(s) {
-            return Ok(Outcome {
-                holds: self.holds(s.position(), trail, goal),
-                reversed: Vec::new(),
-            });
+            return Ok(self.holds(s.position(), trail, goal));
         }
         let or = s.to_move() == self.forcer();
-        // KODEF-4.6: the mover's most stubborn move so far, if none gives him what he wants.
-        let mut stubborn: Option<(Move, Vec<Move>)> = None;
         for mv in self.moves() {
             if s.play(mv).is_err() {
                 continue;
@@ -173,28 +170,12 @@ impl Search<'_> {
             let trail = self.follow(trail, s, mv, goal);
             let child = self.forces(s, &trail, goal);
             s.undo();
-            let mut child = child?;
-            if child.holds == or {
-                child.reversed.push(mv);
-                return Ok(child);
-            }
-            if stubborn
-                .as_ref()
-                .is_none_or(|(_, line)| child.reversed.len() > line.len())
-            {
-                stubborn = Some((mv, child.reversed));
+            if child? == or {
+                return Ok(or);
             }
         }
         // A pass is always legal, so every state has a child: none gave the mover what he wants.
-        let mut reversed = Vec::new();
-        if let Some((mv, line)) = stubborn {
-            reversed = line;
-            reversed.push(mv);
-        }
-        Ok(Outcome {
-            holds: !or,
-            reversed,
-        })
+        Ok(!or)
     }
 
     /// KODEF-4.6: the moves tried at a turn, in the search order: the region's intersections in board order, then
@@ -417,13 +398,62 @@ pub(super) trait Forcing<'a> {
 
     /// KODEF-4.1, KODEF-4.6: [`Forcing::decide`] with the principal line from `s` (reversed: its last move
     /// first): at the turns of the player who gets what he wants, his first such move in the search order; at
-    /// the other player's turns, his move whose line is longest (the first of the longest).
+    /// the other player's turns, his move whose line is longest (the first of the longest). Each choice asks
+    /// [`Forcing::decide`] about the moves tried, so the line is the same whichever search decides.
     fn outcome(
         &mut self,
         s: &mut Sequence,
         trail: &Trail,
         goal: &Goal<'_>,
-    ) -> Result<Outcome, OutOfReach>;
+    ) -> Result<Outcome, OutOfReach> {
+        if self.rules().ended(s) {
+            return Ok(Outcome {
+                holds: self.rules().holds(s.position(), trail, goal),
+                reversed: Vec::new(),
+            });
+        }
+        let holds = self.decide(s, trail, goal)?;
+        let or = s.to_move() == self.rules().forcer();
+        let mut stubborn: Option<(Move, Vec<Move>)> = None;
+        for mv in self.rules().moves() {
+            if s.play(mv).is_err() {
+                continue;
+            }
+            let next = self.rules().follow(trail, s, mv, goal);
+            let found = if holds == or {
+                match self.decide(s, &next, goal) {
+                    Ok(child) if child == or => self.outcome(s, &next, goal).map(Some),
+                    Ok(_) => Ok(None),
+                    Err(e) => Err(e),
+                }
+            } else {
+                self.outcome(s, &next, goal).map(Some)
+            };
+            s.undo();
+            let Some(mut child) = found? else {
+                continue;
+            };
+            if holds == or {
+                child.reversed.push(mv);
+                return Ok(Outcome {
+                    holds,
+                    reversed: child.reversed,
+                });
+            }
+            if stubborn
+                .as_ref()
+                .is_none_or(|(_, line)| child.reversed.len() > line.len())
+            {
+                stubborn = Some((mv, child.reversed));
+            }
+        }
+        let mut reversed = Vec::new();
+        if let Some((mv, line)) = stubborn {
+            reversed = line;
+            reversed.push(mv);
+        }
+        Ok(Outcome { holds, reversed })
+    }
 
     /// KODEF-4.1: whether the opponent of the first mover can force `goal` from the start.
     fn decides_at_start(&mut self, goal: &Goal<'_>) -> Result<bool, OutOfReach> {
@@ -544,15 +574,6 @@ impl<'a> Forcing<'a> for Search<'a> {
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<bool, OutOfReach> {
-        Ok(self.forces(s, trail, goal)?.holds)
-    }
-
-    fn outcome(
-        &mut self,
-        s: &mut Sequence,
-        trail: &Trail,
-        goal: &Goal<'_>,
-    ) -> Result<Outcome, OutOfReach> {
         self.forces(s, trail, goal)
     }
 }
@@ -634,60 +655,6 @@ pub fn can_answer_force(
     allowance: Allowance,
 ) -> Result<bool, OutOfReach> {
     Proof::new(arena, start, first, allowance).answer_forces(duty, cycles)
-}
-
-/// KODEF-4.7: the same questions by the plain exhaustive search (no table, the search order of KODEF-4.6): the
-/// reference that the df-pn search is tested against (same answers, same explaining lines).
-pub mod plain {
-    use super::{Allowance, Arena, Cycles, Duty, Explained, Forcing, Goal, OutOfReach, Search};
-    use crate::color::Color;
-    use crate::position::Position;
-
-    /// [`super::can_force_duty`] by the plain search.
-    pub fn can_force_duty(
-        arena: &Arena,
-        start: &Position,
-        first: Color,
-        duty: &Duty,
-        allowance: Allowance,
-    ) -> Result<bool, OutOfReach> {
-        Search::new(arena, start, first, allowance).decides_at_start(&Goal::Duty(duty))
-    }
-
-    /// [`super::can_answer_force`] by the plain search.
-    pub fn can_answer_force(
-        arena: &Arena,
-        start: &Position,
-        first: Color,
-        duty: &Duty,
-        cycles: &Cycles,
-        allowance: Allowance,
-    ) -> Result<bool, OutOfReach> {
-        Search::new(arena, start, first, allowance).answer_forces(duty, cycles)
-    }
-
-    /// [`super::explain_force`] by the plain search.
-    pub fn explain_force(
-        arena: &Arena,
-        start: &Position,
-        first: Color,
-        duty: &Duty,
-        allowance: Allowance,
-    ) -> Result<Explained, OutOfReach> {
-        Search::new(arena, start, first, allowance).explain_force(duty)
-    }
-
-    /// [`super::explain_answer_force`] by the plain search.
-    pub fn explain_answer_force(
-        arena: &Arena,
-        start: &Position,
-        first: Color,
-        duty: &Duty,
-        cycles: &Cycles,
-        allowance: Allowance,
-    ) -> Result<Explained, OutOfReach> {
-        Search::new(arena, start, first, allowance).explain_answer_force(duty, cycles)
-    }
 }
 
 /// KODEF-6.2, KODEF-R8, KODEF-R9: a start-position, first mover and cycle-set that make an intersection a

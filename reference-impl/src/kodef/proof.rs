@@ -5,7 +5,7 @@
 
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::force::{Allowance, Forcing, Goal, OutOfReach, Outcome, Search, Trail};
+use super::force::{Allowance, Forcing, Goal, OutOfReach, Search, Trail};
 use crate::allowance::BoundedTable;
 use crate::color::Color;
 use crate::moves::Move;
@@ -245,64 +245,6 @@ impl<'a> Forcing<'a> for Proof<'a> {
                 return Ok(false);
             }
         }
-    }
-
-    fn outcome(
-        &mut self,
-        s: &mut Sequence,
-        trail: &Trail,
-        goal: &Goal<'_>,
-    ) -> Result<Outcome, OutOfReach> {
-        if self.rules.ended(s) {
-            return Ok(Outcome {
-                holds: self.rules.holds(s.position(), trail, goal),
-                reversed: Vec::new(),
-            });
-        }
-        self.count()?;
-        let holds = self.decide(s, trail, goal)?;
-        let or = s.to_move() == self.rules.forcer();
-        // The mover gets what he wants: his first move in the search order that keeps it, and its line.
-        // Otherwise: his move whose line is longest (the first of the longest), as the plain search shows.
-        let mut stubborn: Option<(Move, Vec<Move>)> = None;
-        for mv in self.rules.moves() {
-            if s.play(mv).is_err() {
-                continue;
-            }
-            let next = self.rules.follow(trail, s, mv, goal);
-            let found = if holds == or {
-                match self.decide(s, &next, goal) {
-                    Ok(child) if child == or => self.outcome(s, &next, goal).map(Some),
-                    Ok(_) => Ok(None),
-                    Err(e) => Err(e),
-                }
-            } else {
-                self.outcome(s, &next, goal).map(Some)
-            };
-            s.undo();
-            let Some(mut child) = found? else {
-                continue;
-            };
-            if holds == or {
-                child.reversed.push(mv);
-                return Ok(Outcome {
-                    holds,
-                    reversed: child.reversed,
-                });
-            }
-            if stubborn
-                .as_ref()
-                .is_none_or(|(_, line)| child.reversed.len() > line.len())
-            {
-                stubborn = Some((mv, child.reversed));
-            }
-        }
-        let mut reversed = Vec::new();
-        if let Some((mv, line)) = stubborn {
-            reversed = line;
-            reversed.push(mv);
-        }
-        Ok(Outcome { holds, reversed })
     }
 }
 
