@@ -159,8 +159,8 @@ impl Search<'_> {
         if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
             return Err(OutOfReach { nodes: self.nodes });
         }
-        if self.ended(s) {
-            return Ok(self.holds(s.position(), trail, goal));
+        if let Some(known) = self.settled(s, trail, goal) {
+            return Ok(known);
         }
         let or = s.to_move() == self.forcer();
         for mv in self.moves() {
@@ -347,6 +347,19 @@ impl<'a> Search<'a> {
     /// KODEF-2.4, KODEF-2.5: whether the move-sequence `s` has ended (under the arena's readings).
     pub(super) fn ended(&self, s: &Sequence) -> bool {
         first_end(s, &self.arena.readings).is_some()
+    }
+
+    /// KODEF-4.5, KODEF-4.7: the answer at `s` when no search is needed: at the end of the move-sequence, whether
+    /// the goal holds; and "the duty without a wanted cycle" fails as soon as a wanted cycle has occurred, since
+    /// the trail keeps that fact to every end below (KODEF-R7).
+    pub(super) fn settled(&self, s: &Sequence, trail: &Trail, goal: &Goal<'_>) -> Option<bool> {
+        if self.ended(s) {
+            return Some(self.holds(s.position(), trail, goal));
+        }
+        match goal {
+            Goal::DutyWithoutCycle(..) if trail.cycle => Some(false),
+            _ => None,
+        }
     }
 
     /// A plain search of the same question with an allowance of `nodes` nodes (and the same deadline).

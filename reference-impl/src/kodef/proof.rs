@@ -175,8 +175,8 @@ impl<'a> Proof<'a> {
                 continue;
             }
             let next = self.rules.follow(trail, s, mv, goal);
-            let known = if self.rules.ended(s) {
-                if self.rules.holds(s.position(), &next, goal) {
+            let known = if let Some(holds) = self.rules.settled(s, &next, goal) {
+                if holds {
                     PROVEN
                 } else {
                     DISPROVEN
@@ -223,8 +223,8 @@ impl<'a> Forcing<'a> for Proof<'a> {
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<bool, OutOfReach> {
-        if self.rules.ended(s) {
-            return Ok(self.rules.holds(s.position(), trail, goal));
+        if let Some(known) = self.rules.settled(s, trail, goal) {
+            return Ok(known);
         }
         // KODEF-4.7: a small tree is answered by the plain search at once; df-pn takes over past its allowance.
         let left = self.allowance.nodes.saturating_sub(self.nodes);
