@@ -148,30 +148,11 @@ pub fn kodef_readings(ruleset: &model::Ruleset) -> kodef::Readings {
         return kodef::Readings::default();
     };
     kodef::Readings {
-        cycle: match o.cycle {
-            model::KodefCycle::Any => kodef::CycleReading::Any,
-            model::KodefCycle::Minimal => kodef::CycleReading::Minimal,
-        },
-        cycle_end: match o.cycle_end {
-            model::KodefCycleEnd::LastRecurrence => kodef::CycleEndReading::LastRecurrence,
-            model::KodefCycleEnd::FromStart => kodef::CycleEndReading::FromStart,
-            model::KodefCycleEnd::WithPassCycles => kodef::CycleEndReading::WithPassCycles,
-        },
-        history_bans: match o.history_bans {
-            model::KodefHistoryBans::None => kodef::HistoryBansReading::None,
-            model::KodefHistoryBans::BasicKo => kodef::HistoryBansReading::BasicKo,
-            model::KodefHistoryBans::AllTransitions => kodef::HistoryBansReading::AllTransitions,
-        },
-        basic_ko: match o.basic_ko {
-            model::KodefBasicKo::Shape => kodef::BasicKoReading::Shape,
-            model::KodefBasicKo::CapturableNow => kodef::BasicKoReading::CapturableNow,
-            model::KodefBasicKo::NotBanned => kodef::BasicKoReading::NotBanned,
-        },
-        cycle_set: match o.cycle_set {
-            model::KodefCycleSet::Common => kodef::CycleSetReading::Common,
-            model::KodefCycleSet::Union => kodef::CycleSetReading::Union,
-            model::KodefCycleSet::Intersection => kodef::CycleSetReading::Intersection,
-        },
+        cycle: o.cycle.into(),
+        cycle_end: o.cycle_end.into(),
+        history_bans: o.history_bans.into(),
+        basic_ko: o.basic_ko.into(),
+        cycle_set: o.cycle_set.into(),
     }
 }
 

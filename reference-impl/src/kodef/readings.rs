@@ -4,6 +4,7 @@
 use crate::ko::HistoryBans;
 use crate::kodef::basic_ko::BasicKoReading;
 use crate::sequence::Sequence;
+use gorules_vocabulary as vocabulary;
 
 /// KODEF-R1: which left-parts that return to the start-position are cycles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,4 +93,58 @@ pub struct Readings {
     pub basic_ko: BasicKoReading,
     /// KODEF-R8: the cycle-set of a set of cycles.
     pub cycle_set: CycleSetReading,
+}
+
+/// KODEF-R1: the reading a vocabulary word names (PROTO-3.2, CASE-1.3a).
+impl From<vocabulary::KodefCycle> for CycleReading {
+    fn from(word: vocabulary::KodefCycle) -> CycleReading {
+        match word {
+            vocabulary::KodefCycle::Any => CycleReading::Any,
+            vocabulary::KodefCycle::Minimal => CycleReading::Minimal,
+        }
+    }
+}
+
+/// KODEF-R2: the reading a vocabulary word names (PROTO-3.2, CASE-1.3a).
+impl From<vocabulary::KodefCycleEnd> for CycleEndReading {
+    fn from(word: vocabulary::KodefCycleEnd) -> CycleEndReading {
+        match word {
+            vocabulary::KodefCycleEnd::LastRecurrence => CycleEndReading::LastRecurrence,
+            vocabulary::KodefCycleEnd::FromStart => CycleEndReading::FromStart,
+            vocabulary::KodefCycleEnd::WithPassCycles => CycleEndReading::WithPassCycles,
+        }
+    }
+}
+
+/// KODEF-R8: the reading a vocabulary word names (PROTO-3.2, CASE-1.3a).
+impl From<vocabulary::KodefCycleSet> for CycleSetReading {
+    fn from(word: vocabulary::KodefCycleSet) -> CycleSetReading {
+        match word {
+            vocabulary::KodefCycleSet::Common => CycleSetReading::Common,
+            vocabulary::KodefCycleSet::Union => CycleSetReading::Union,
+            vocabulary::KodefCycleSet::Intersection => CycleSetReading::Intersection,
+        }
+    }
+}
+
+/// KODEF-R13: the reading a vocabulary word names (PROTO-3.2, CASE-1.3a).
+impl From<vocabulary::KodefHistoryBans> for HistoryBansReading {
+    fn from(word: vocabulary::KodefHistoryBans) -> HistoryBansReading {
+        match word {
+            vocabulary::KodefHistoryBans::None => HistoryBansReading::None,
+            vocabulary::KodefHistoryBans::BasicKo => HistoryBansReading::BasicKo,
+            vocabulary::KodefHistoryBans::AllTransitions => HistoryBansReading::AllTransitions,
+        }
+    }
+}
+
+/// KODEF-R4: the reading a vocabulary word names (PROTO-3.2, CASE-1.3a).
+impl From<vocabulary::KodefBasicKo> for BasicKoReading {
+    fn from(word: vocabulary::KodefBasicKo) -> BasicKoReading {
+        match word {
+            vocabulary::KodefBasicKo::Shape => BasicKoReading::Shape,
+            vocabulary::KodefBasicKo::CapturableNow => BasicKoReading::CapturableNow,
+            vocabulary::KodefBasicKo::NotBanned => BasicKoReading::NotBanned,
+        }
+    }
 }

@@ -6,9 +6,6 @@
 
 use crate::j89::Assessor;
 use crate::ko::{KoRule, KoRules};
-use crate::kodef::{
-    BasicKoReading, CycleEndReading, CycleReading, CycleSetReading, HistoryBansReading,
-};
 use crate::moves::SuicideRule;
 use crate::naj::game::Analyses;
 use crate::naj::score::Points;
@@ -414,50 +411,34 @@ impl Session {
                             }
                         }
                         vocabulary::CoreOption::CycleSet => {
-                            ruleset.kodef.cycle_set = match v.parse().map_err(word_error)? {
-                                vocabulary::KodefCycleSet::Common => CycleSetReading::Common,
-                                vocabulary::KodefCycleSet::Union => CycleSetReading::Union,
-                                vocabulary::KodefCycleSet::Intersection => {
-                                    CycleSetReading::Intersection
-                                }
-                            }
+                            ruleset.kodef.cycle_set = v
+                                .parse::<vocabulary::KodefCycleSet>()
+                                .map_err(word_error)?
+                                .into()
                         }
                         vocabulary::CoreOption::Cycle => {
-                            ruleset.kodef.cycle = match v.parse().map_err(word_error)? {
-                                vocabulary::KodefCycle::Any => CycleReading::Any,
-                                vocabulary::KodefCycle::Minimal => CycleReading::Minimal,
-                            }
+                            ruleset.kodef.cycle = v
+                                .parse::<vocabulary::KodefCycle>()
+                                .map_err(word_error)?
+                                .into()
                         }
                         vocabulary::CoreOption::CycleEnd => {
-                            ruleset.kodef.cycle_end = match v.parse().map_err(word_error)? {
-                                vocabulary::KodefCycleEnd::LastRecurrence => {
-                                    CycleEndReading::LastRecurrence
-                                }
-                                vocabulary::KodefCycleEnd::FromStart => CycleEndReading::FromStart,
-                                vocabulary::KodefCycleEnd::WithPassCycles => {
-                                    CycleEndReading::WithPassCycles
-                                }
-                            }
+                            ruleset.kodef.cycle_end = v
+                                .parse::<vocabulary::KodefCycleEnd>()
+                                .map_err(word_error)?
+                                .into()
                         }
                         vocabulary::CoreOption::HistoryBans => {
-                            ruleset.kodef.history_bans = match v.parse().map_err(word_error)? {
-                                vocabulary::KodefHistoryBans::None => HistoryBansReading::None,
-                                vocabulary::KodefHistoryBans::BasicKo => {
-                                    HistoryBansReading::BasicKo
-                                }
-                                vocabulary::KodefHistoryBans::AllTransitions => {
-                                    HistoryBansReading::AllTransitions
-                                }
-                            }
+                            ruleset.kodef.history_bans = v
+                                .parse::<vocabulary::KodefHistoryBans>()
+                                .map_err(word_error)?
+                                .into()
                         }
                         vocabulary::CoreOption::BasicKo => {
-                            ruleset.kodef.basic_ko = match v.parse().map_err(word_error)? {
-                                vocabulary::KodefBasicKo::Shape => BasicKoReading::Shape,
-                                vocabulary::KodefBasicKo::CapturableNow => {
-                                    BasicKoReading::CapturableNow
-                                }
-                                vocabulary::KodefBasicKo::NotBanned => BasicKoReading::NotBanned,
-                            }
+                            ruleset.kodef.basic_ko = v
+                                .parse::<vocabulary::KodefBasicKo>()
+                                .map_err(word_error)?
+                                .into()
                         }
                     }
                 }
