@@ -49,6 +49,18 @@ pub struct Allowance {
     pub plain_first: u64,
 }
 
+impl Allowance {
+    /// KODEF-4: counts one more node in `nodes`; past the node allowance or the deadline, the search is out of
+    /// reach.
+    pub(super) fn charge(&self, nodes: &mut u64) -> Result<(), OutOfReach> {
+        *nodes += 1;
+        if *nodes > self.nodes || self.deadline.passed_at(*nodes) {
+            return Err(OutOfReach { nodes: *nodes });
+        }
+        Ok(())
+    }
+}
+
 /// KODEF-1.1, KODEF-3.1, KODEF-R15: where move-sequences are played: the suicide rule and the region plays are
 /// restricted to (passes are always allowed), the readings of KODEF-R in force, and the history-bans of the
 /// game before the current position (KODEF-1.4), which only a global analysis takes.
@@ -155,10 +167,7 @@ impl Search<'_> {
         trail: &Trail,
         goal: &Goal<'_>,
     ) -> Result<bool, OutOfReach> {
-        self.nodes += 1;
-        if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
-            return Err(OutOfReach { nodes: self.nodes });
-        }
+        self.allowance.charge(&mut self.nodes)?;
         if let Some(known) = self.settled(s, trail, goal) {
             return Ok(known);
         }
@@ -250,10 +259,7 @@ impl Search<'_> {
         q: Point,
         holding: bool,
     ) -> Result<bool, OutOfReach> {
-        self.nodes += 1;
-        if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
-            return Err(OutOfReach { nodes: self.nodes });
-        }
+        self.allowance.charge(&mut self.nodes)?;
         if self.ended(s) {
             return Ok(false);
         }
@@ -389,9 +395,9 @@ impl<'a> Search<'a> {
     }
 }
 
-/// KODEF-4.7: a search that answers the forcing question at a state of a move-sequence: the plain exhaustive
-/// [`Search`] (the reference, kept for the property tests) or df-pn ([`super::proof::Proof`], the one the
-/// public functions use). The questions built from it (KODEF-4.4, KODEF-4.5) and their explaining lines
+/// KODEF-4.7: a search that answers the forcing question at a state of a move-sequence: plain minimax
+/// ([`Search`]) or df-pn ([`super::proof::Proof`], which the public functions use, and which gives small trees to
+/// plain minimax first). The questions built from it (KODEF-4.4, KODEF-4.5) and their explaining lines
 /// (KODEF-4.6) are written once, here, for both.
 pub(super) trait Forcing<'a> {
     /// The arena, start-position and first mover of the question.

@@ -73,15 +73,6 @@ impl<'a> Proof<'a> {
         }
     }
 
-    /// Counts a node; past the allowance or the deadline, the search is out of reach.
-    fn count(&mut self) -> Result<(), OutOfReach> {
-        self.nodes += 1;
-        if self.nodes > self.allowance.nodes || self.allowance.deadline.passed_at(self.nodes) {
-            return Err(OutOfReach { nodes: self.nodes });
-        }
-        Ok(())
-    }
-
     /// Plays `mv` if it is legal, keeping the set of transitions used.
     fn play(&mut self, s: &mut Sequence, mv: Move) -> bool {
         if s.play(mv).is_err() {
@@ -119,37 +110,35 @@ impl<'a> Proof<'a> {
     /// [`Proof`], so they need not be in the key.
     fn key(&self, s: &Sequence, trail: &Trail) -> u128 {
         let mut h = Lanes::default();
-        {
-            let prints = &self.prints;
-            prints[prints.len() - 1].hash(&mut h);
-            s.to_move().hash(&mut h);
-            s.consecutive_passes().min(3).hash(&mut h);
-            let positions = s.positions();
-            match s.moves().last() {
-                Some(last) if !last.mv.is_pass() => {
-                    1u8.hash(&mut h);
-                    prints[prints.len() - 2].hash(&mut h);
-                }
-                _ => 0u8.hash(&mut h),
+        let prints = &self.prints;
+        prints[prints.len() - 1].hash(&mut h);
+        s.to_move().hash(&mut h);
+        s.consecutive_passes().min(3).hash(&mut h);
+        let positions = s.positions();
+        match s.moves().last() {
+            Some(last) if !last.mv.is_pass() => {
+                1u8.hash(&mut h);
+                prints[prints.len() - 2].hash(&mut h);
             }
-            self.used.hash(&mut h);
-            let first = s.to_move_at(0);
-            let since = (0..positions.len())
-                .rev()
-                .find(|&i| positions[i] == positions[0] && s.to_move_at(i) == first)
-                .unwrap_or(0);
-            let moves = s.moves();
-            moves.iter().any(|m| !m.mv.is_pass()).hash(&mut h);
-            moves[since..].iter().any(|m| !m.mv.is_pass()).hash(&mut h);
-            match moves.iter().rev().find(|m| !m.mv.is_pass()) {
-                Some(last) if last.captured.len() == 1 => {
-                    last.mv.hash(&mut h);
-                    last.captured.hash(&mut h);
-                }
-                _ => 0u8.hash(&mut h),
-            }
-            trail.hash(&mut h);
+            _ => 0u8.hash(&mut h),
         }
+        self.used.hash(&mut h);
+        let first = s.to_move_at(0);
+        let since = (0..positions.len())
+            .rev()
+            .find(|&i| positions[i] == positions[0] && s.to_move_at(i) == first)
+            .unwrap_or(0);
+        let moves = s.moves();
+        moves.iter().any(|m| !m.mv.is_pass()).hash(&mut h);
+        moves[since..].iter().any(|m| !m.mv.is_pass()).hash(&mut h);
+        match moves.iter().rev().find(|m| !m.mv.is_pass()) {
+            Some(last) if last.captured.len() == 1 => {
+                last.mv.hash(&mut h);
+                last.captured.hash(&mut h);
+            }
+            _ => 0u8.hash(&mut h),
+        }
+        trail.hash(&mut h);
         h.finish128()
     }
 
@@ -163,7 +152,7 @@ impl<'a> Proof<'a> {
         proof_limit: u32,
         disproof_limit: u32,
     ) -> Result<Numbers, OutOfReach> {
-        self.count()?;
+        self.allowance.charge(&mut self.nodes)?;
         let question = Question::of(goal);
         let key = self.key(s, trail);
         let or = s.to_move() == self.rules.forcer();
