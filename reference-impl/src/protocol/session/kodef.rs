@@ -82,11 +82,33 @@ struct Question {
 impl Question {
     /// PROTO-14: ten million nodes a point, and the session's time.
     fn allowance(&self) -> Allowance {
-        Allowance {
-            nodes: DEFAULT_NODES,
-            deadline: self.deadline,
-            plain_first: PLAIN_FIRST,
-        }
+        allowance(self.deadline)
+    }
+}
+
+/// PROTO-14: the allowance of one search: ten million nodes, and the session's time (until `deadline`).
+fn allowance(deadline: Deadline) -> Allowance {
+    Allowance {
+        nodes: DEFAULT_NODES,
+        deadline,
+        plain_first: PLAIN_FIRST,
+    }
+}
+
+/// PROTO-14, KODEF-1.4: the arena of a question with plays on `region` in the current move-sequence: the
+/// ruleset's suicide rule and readings, and, for a global question only, the history-bans its moves give.
+fn arena_of(s: &Session, region: PointSet, global: bool) -> Arena {
+    let g = s.game.as_sequence();
+    let readings = g.ruleset.kodef;
+    Arena {
+        suicide: g.ruleset.sequence_rules().suicide,
+        region,
+        readings,
+        history_bans: if global {
+            readings.history_bans.bans_of(&g.sequence)
+        } else {
+            HistoryBans::NONE
+        },
     }
 }
 
@@ -127,17 +149,7 @@ fn question(s: &Session, cmd: &Command) -> Result<Question, String> {
         }
         None => region.clone(),
     };
-    let readings = g.ruleset.kodef;
-    let arena = Arena {
-        suicide: g.ruleset.sequence_rules().suicide,
-        region,
-        readings,
-        history_bans: match kind {
-            // KODEF-1.4: only a global analysis takes the history-bans.
-            KoIntersectionKind::Global => readings.history_bans.bans_of(&g.sequence),
-            _ => HistoryBans::NONE,
-        },
-    };
+    let arena = arena_of(s, region, kind == KoIntersectionKind::Global);
     Ok(Question {
         kind,
         komi,
@@ -275,17 +287,7 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     let g = s.game.as_sequence();
     let position = g.position().clone();
     let region = region_of(&position, region_words)?;
-    let readings = g.ruleset.kodef;
-    let arena = Arena {
-        suicide: g.ruleset.sequence_rules().suicide,
-        region: region.clone(),
-        readings,
-        history_bans: match duty_kind {
-            // KODEF-1.4: only a global analysis takes the history-bans.
-            DutyKind::Global => readings.history_bans.bans_of(&g.sequence),
-            DutyKind::Local => HistoryBans::NONE,
-        },
-    };
+    let arena = arena_of(s, region.clone(), duty_kind == DutyKind::Global);
     let duty = match komi {
         Some(komi) => Duty::NoWin { komi },
         None => Duty::NoLocalAreaImprovement {
@@ -297,12 +299,7 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
         zone: Some(region),
         point: None,
     };
-    let max_nodes = DEFAULT_NODES;
-    let allowance = Allowance {
-        nodes: max_nodes,
-        deadline,
-        plain_first: PLAIN_FIRST,
-    };
+    let allowance = allowance(deadline);
     let first = g.sequence.to_move();
     let answer = match question {
         ForceQuestion::Force => explain_force(&arena, &position, first, &duty, allowance),
@@ -312,7 +309,7 @@ pub(super) fn force(s: &mut Session, cmd: &Command) -> Reply {
     };
     let explained = match answer {
         Ok(e) => e,
-        Err(o) => return Ok(out_of_reach(o, max_nodes, deadline)),
+        Err(o) => return Ok(out_of_reach(o, DEFAULT_NODES, deadline)),
     };
     let mut words = vec![
         if explained.yes { "yes" } else { "no" }.to_string(),
