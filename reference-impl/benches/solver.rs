@@ -61,15 +61,16 @@ enum Kind {
     },
 }
 
-/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or `SOLVER_TUNING=ε%,allowance,key` (for
-/// example `100,64,immortal` or `0,256,exact`) to try others.
+/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or `SOLVER_TUNING=ε%,allowance,key[,zone]`
+/// (for example `100,64,immortal` or `0,256,exact,12`; the zone size of SOLVER-3.10 is 0 unless given) to try
+/// others.
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
         return Tuning::DEFAULT;
     };
     let parts: Vec<&str> = text.split(',').collect();
     match parts.as_slice() {
-        [percent, reach, key] => Tuning {
+        [percent, reach, key, rest @ ..] if rest.len() <= 1 => Tuning {
             widening: Widening {
                 percent: percent.parse().expect("SOLVER_TUNING: ε in percent"),
             },
@@ -77,8 +78,11 @@ fn now_tuning() -> Tuning {
                 .parse()
                 .expect("SOLVER_TUNING: a bound-search allowance"),
             open_numbers_by_immortal: *key == "immortal",
+            zone_points: rest
+                .first()
+                .map_or(0, |zone| zone.parse().expect("SOLVER_TUNING: a zone size")),
         },
-        _ => panic!("SOLVER_TUNING is ε%,allowance,immortal|exact, not {text}"),
+        _ => panic!("SOLVER_TUNING is ε%,allowance,immortal|exact[,zone size], not {text}"),
     }
 }
 

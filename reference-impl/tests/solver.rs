@@ -480,10 +480,11 @@ proptest! {
         percent in prop_oneof![Just(0u32), Just(25), Just(100), Just(400)],
         reach_allowance in prop_oneof![Just(0usize), Just(1), Just(64), Just(256)],
         open_numbers_by_immortal in any::<bool>(),
+        zone_points in prop_oneof![Just(0u32), Just(3), Just(12)],
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
-            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal },
+            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal, zone_points },
             ..LIMITS
         };
         agree_after_histories(&ruleset, &position, &picks, limits)?;

@@ -14,6 +14,7 @@ mod analysis;
 pub mod naive;
 mod search;
 mod stones;
+mod zones;
 
 use std::fmt;
 
@@ -55,6 +56,8 @@ pub struct Tuning {
     /// SOLVER-4.9: open numbers keyed on the transitions made from positions that hold every stone immortal
     /// now (instead of every transition made).
     pub open_numbers_by_immortal: bool,
+    /// SOLVER-3.10: the largest region searched for a safe zone (0: no safe zones).
+    pub zone_points: u32,
 }
 
 impl Tuning {
@@ -64,6 +67,7 @@ impl Tuning {
         widening: Widening { percent: 25 },
         reach_allowance: 256,
         open_numbers_by_immortal: true,
+        zone_points: 12,
     };
 
     /// The settings until 2026-11-26 (plain df-pn, bound searches of at most 256 positions, the open numbers
@@ -72,6 +76,7 @@ impl Tuning {
         widening: Widening::NONE,
         reach_allowance: 256,
         open_numbers_by_immortal: false,
+        zone_points: 0,
     };
 }
 

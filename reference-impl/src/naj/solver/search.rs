@@ -64,6 +64,35 @@ pub(crate) trait Phase {
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
     /// SOLVER-4.9: the immortal stones of both players in `position` (NAJ-5.2).
     fn immortal_stones(&mut self, position: &Stones) -> Stones;
+    /// SOLVER-3.10: whether the safe zones of a state's position settle "at least `t`" given the facts of its
+    /// history they depend on, and the zones used; `None` if they do not (or the phase has none, or, unless
+    /// `thorough`, they are not known yet).
+    fn zone_verdict(
+        &mut self,
+        _position: &Stones,
+        _facts: ZoneFacts,
+        _t: i64,
+        _thorough: bool,
+        _budget: &mut Budget,
+    ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
+        Ok(None)
+    }
+}
+
+/// SOLVER-3.10: what the safe zones' bounds need to know of a state besides its position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ZoneFacts {
+    pub to_move: Color,
+    pub passes: usize,
+    /// The intersections on which each player has lost a stone to a capture during the move-sequence.
+    pub lost: Stones,
+}
+
+/// SOLVER-3.10: a question settled by safe zones: proven or disproven, and each player's zones used.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ZoneVerdict {
+    pub proven: bool,
+    pub zones: Stones,
 }
 
 /// SOLVER-4.1: the part of a search state a table key holds besides the set of transitions used (SOLVER-4.5).
@@ -106,6 +135,9 @@ pub(crate) struct Search<'g, P: Phase> {
     /// KO-2.1: how many plays of the history made each transition, by the fingerprints of its two positions
     /// (a quick filter; [`Search::transition_used`] confirms on the positions themselves).
     transitions: FastMap<(u64, u64), u32>,
+    /// SOLVER-3.10: `lost[i]` holds the intersections on which each player lost a stone to a capture among the
+    /// first `i` moves.
+    lost: Vec<Stones>,
     /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
@@ -130,7 +162,9 @@ impl<'g, P: Phase> Search<'g, P> {
         let fingerprints: Vec<u64> = positions.iter().map(Stones::fingerprint).collect();
         let mut transitions = FastMap::default();
         let mut used = vec![0u128];
+        let mut lost = vec![Stones::default()];
         for (i, mv) in moves.iter().enumerate() {
+            lost.push(lost[i].losing(&positions[i], &positions[i + 1]));
             used.push(if mv.is_pass() {
                 used[i]
             } else {
@@ -151,6 +185,7 @@ impl<'g, P: Phase> Search<'g, P> {
             moves,
             first_to_move,
             transitions,
+            lost,
             used,
             proofs: BoundedTable::new(proof::MAX_ENTRIES),
             settled: proof::SettledTable::new(),
@@ -253,6 +288,15 @@ impl<'g, P: Phase> Search<'g, P> {
         })
     }
 
+    /// SOLVER-3.10: the facts of the current state's history the safe zones' bounds depend on.
+    fn zone_facts(&self) -> ZoneFacts {
+        ZoneFacts {
+            to_move: self.to_move(),
+            passes: self.passes(),
+            lost: self.lost[self.lost.len() - 1],
+        }
+    }
+
     fn key(&self) -> Key {
         let position = *self.position();
         Key {
@@ -294,6 +338,8 @@ impl<'g, P: Phase> Search<'g, P> {
         let from = self.fingerprints[self.fingerprints.len() - 1];
         let to = child.after.fingerprint();
         let used = self.used_top();
+        let lost = self.lost[self.lost.len() - 1].losing(self.position(), &child.after);
+        self.lost.push(lost);
         if child.mv.is_pass() {
             self.used.push(used);
         } else {
@@ -309,6 +355,7 @@ impl<'g, P: Phase> Search<'g, P> {
     fn pop(&mut self) {
         let to = self.fingerprints.pop();
         self.used.pop();
+        self.lost.pop();
         self.positions.pop();
         if let (Some(mv), Some(to)) = (self.moves.pop(), to) {
             if !mv.is_pass() {

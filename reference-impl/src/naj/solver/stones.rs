@@ -35,6 +35,15 @@ impl Stones {
         }
     }
 
+    /// SOLVER-3.10: these intersections (on which stones were lost) and those on which a stone of `before` is
+    /// missing in `after`.
+    pub fn losing(&self, before: &Stones, after: &Stones) -> Stones {
+        Stones {
+            black: self.black | (before.black & !after.black),
+            white: self.white | (before.white & !after.white),
+        }
+    }
+
     /// The intersections holding a stone.
     pub fn occupied(&self) -> Mask {
         self.black | self.white

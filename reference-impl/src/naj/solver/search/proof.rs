@@ -52,6 +52,9 @@ pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
 pub(super) struct Depends {
     common: Stones,
     bloom: [u64; 4],
+    /// SOLVER-3.10: each player's safe zones some state of the proof was settled by: the answer holds after a
+    /// history only if that player lost no stone on them.
+    zones: Stones,
 }
 
 impl Depends {
@@ -63,7 +66,21 @@ impl Depends {
             white: Mask::MAX,
         },
         bloom: [0; 4],
+        zones: Stones { black: 0, white: 0 },
     };
+
+    /// SOLVER-3.10: the set of an answer settled by the safe zones `zones` of its position.
+    fn zoned(zones: Stones) -> Depends {
+        Depends {
+            zones,
+            ..Depends::NONE
+        }
+    }
+
+    /// SOLVER-3.10: whether a history that lost stones on the intersections `lost` keeps every zone usable.
+    fn zones_hold(&self, lost: &Stones) -> bool {
+        self.zones.black & lost.black == 0 && self.zones.white & lost.white == 0
+    }
 
     fn bits(fingerprint: u64) -> [(usize, u64); 2] {
         let a = (fingerprint >> 8) as usize & 255;
@@ -87,6 +104,8 @@ impl Depends {
         for (mine, theirs) in self.bloom.iter_mut().zip(other.bloom) {
             *mine |= theirs;
         }
+        self.zones.black |= other.zones.black;
+        self.zones.white |= other.zones.white;
     }
 
     /// Whether `position` (with this fingerprint) may be in the set: always true if it is.
@@ -223,11 +242,13 @@ impl<P: Phase> Search<'_, P> {
     fn settled_here(&self, t: i64) -> Option<Known> {
         let answers = self.settled.map.get(&self.key())?;
         let used = self.used_top();
+        let lost = self.zone_facts().lost;
         answers
             .iter()
             .rev()
             .find(|a| {
                 a.decides(t)
+                    && a.depends.zones_hold(&lost)
                     && (a.used == used || a.relevant == self.relevant_transitions(&a.depends))
             })
             .map(|a| Known {
@@ -268,6 +289,18 @@ impl<P: Phase> Search<'_, P> {
         }
         if high < t {
             return Ok(Known::open(DISPROVEN));
+        }
+        if self.budget.tuning.zone_points > 0 {
+            let facts = self.zone_facts();
+            if let Some(verdict) =
+                self.phase
+                    .zone_verdict(&position, facts, t, thorough, &mut self.budget)?
+            {
+                return Ok(Known {
+                    numbers: if verdict.proven { PROVEN } else { DISPROVEN },
+                    depends: Depends::zoned(verdict.zones),
+                });
+            }
         }
         if let Some(known) = self.settled_here(t) {
             return Ok(known);
