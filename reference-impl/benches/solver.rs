@@ -103,14 +103,18 @@ fn main() {
         })
         .flat_map(claims_of)
         .collect();
-    // SOLVER-3.9: each claim under the settings until 2026-11-26 ("before") and under today's ("now"), side by
-    // side; `SOLVER_BEFORE=0` skips the first, and `SOLVER_TUNING` sets the second (see `now_tuning`).
-    let before = std::env::var("SOLVER_BEFORE").map_or(true, |v| v != "0");
+    // SOLVER-3.9: each claim under the settings before safe zones ("before", SOLVER-3.10) and under today's
+    // ("now"), side by side; `SOLVER_BEFORE=0` skips the first, `SOLVER_BEFORE=2026-11-26` shows the settings
+    // until then instead, and `SOLVER_TUNING` sets the second (see `now_tuning`).
+    let before = match std::env::var("SOLVER_BEFORE").as_deref() {
+        Ok("0") => None,
+        Ok("2026-11-26") => Some(Tuning::UNTIL_2026_11_26),
+        _ => Some(Tuning::WITHOUT_SAFE_ZONES),
+    };
     let now = now_tuning();
-    let tunings: Vec<(&str, Tuning)> = if before {
-        vec![("before", Tuning::UNTIL_2026_11_26), ("now", now)]
-    } else {
-        vec![("now", now)]
+    let tunings: Vec<(&str, Tuning)> = match before {
+        Some(before) => vec![("before", before), ("now", now)],
+        None => vec![("now", now)],
     };
     print!(
         "{:<48} {:<38} {:<24} {:>7}",

@@ -61,13 +61,20 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 256 positions, and the
-    /// open numbers keyed as SOLVER-4.9 says.
+    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 256 positions, the open
+    /// numbers keyed as SOLVER-4.9 says, and safe zones of at most 12 intersections (SOLVER-3.10).
     pub const DEFAULT: Tuning = Tuning {
         widening: Widening { percent: 25 },
         reach_allowance: 256,
         open_numbers_by_immortal: true,
         zone_points: 12,
+    };
+
+    /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them, kept so that the solver
+    /// bench can show both side by side.
+    pub const WITHOUT_SAFE_ZONES: Tuning = Tuning {
+        zone_points: 0,
+        ..Tuning::DEFAULT
     };
 
     /// The settings until 2026-11-26 (plain df-pn, bound searches of at most 256 positions, the open numbers
