@@ -5,8 +5,9 @@ use crate::color::Color;
 use crate::naj::game::{Analyses, Analysis};
 
 use super::analysis::{AnalysisPhase, Control};
-use super::search::{Budget, OutOfNodes, Phase, Search};
-use super::stones::{bit, points, points_of, FastMap, Geometry, Stones};
+use super::search::{Budget, OutOfNodes, Phase, Search, ZoneFacts, ZoneVerdict};
+use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
+use super::zones::{self, Usable, ZoneCache, Zoned};
 
 /// SOLVER-2.3: the alternation of a game under the given analysis rules.
 pub(crate) struct AlternationPhase {
@@ -16,6 +17,8 @@ pub(crate) struct AlternationPhase {
     control: Control,
     /// SOLVER-2.3: the value of the analyses of each final-position met so far.
     finals: FastMap<Stones, i64>,
+    /// SOLVER-3.10: each player's candidate zones per position.
+    zones: ZoneCache,
 }
 
 impl AlternationPhase {
@@ -31,6 +34,7 @@ impl AlternationPhase {
             analysis_end_passes,
             control: Control::default(),
             finals: FastMap::default(),
+            zones: ZoneCache::default(),
         }
     }
 
@@ -44,6 +48,11 @@ impl AlternationPhase {
     /// SOLVER-3.3: the most `player` can gain while he plays alone, prisoners included: 2 for each opponent
     /// stone and 1 for each empty intersection outside what the opponent's immortal stones control.
     fn potential(&mut self, position: &Stones, player: Color) -> i64 {
+        self.potential_beside(position, player, 0)
+    }
+
+    /// SOLVER-3.3, SOLVER-3.10: [`Self::potential`] when the opponent also makes `zones` his: nothing there.
+    fn potential_beside(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
         let all = self.geometry.all();
         let isolated = points_of(all)
             .filter(|&index| self.geometry.neighbours_of(index) == 0)
@@ -51,7 +60,16 @@ impl AlternationPhase {
         let theirs = self
             .control
             .controls(&self.geometry, position, player.opponent());
-        points(position, all, player, all & !(theirs & !isolated))
+        points(position, all, player, all & !((theirs | zones) & !isolated))
+    }
+
+    /// SOLVER-3.10: what `player` keeps when he makes his safe zones `zones` his: what his immortal stones
+    /// control outside them (SOLVER-3.3), and a prisoner for each opponent stone in them now, which he must
+    /// capture (his stones and eyes there are worth at least nothing).
+    fn floor_with(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
+        let controls = self.control.controls(&self.geometry, position, player);
+        points(position, self.geometry.all(), player, controls & !zones)
+            + i64::from((position.of(player.opponent()) & zones).count_ones())
     }
 
     /// SOLVER-2.2: the value of `analysis` of `final_position` at best play.
@@ -136,5 +154,54 @@ impl Phase for AlternationPhase {
 
     fn immortal_stones(&mut self, position: &Stones) -> Stones {
         self.control.immortal_stones(&self.geometry, position)
+    }
+
+    /// SOLVER-3.10: a player who makes his usable safe zones his captures every opponent stone in them and ends
+    /// the alternation with them immortal; he plays nowhere else, so the opponent gains at most what SOLVER-3.3
+    /// allows outside them.
+    fn zone_verdict(
+        &mut self,
+        position: &Stones,
+        facts: ZoneFacts,
+        t: i64,
+        thorough: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
+        zones::verdict(self, position, facts, t, thorough, budget)
+    }
+}
+
+impl Zoned for AlternationPhase {
+    fn usable_zones(
+        &mut self,
+        position: &Stones,
+        player: Color,
+        facts: ZoneFacts,
+        searched: bool,
+        thorough: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<Mask>, OutOfNodes> {
+        self.zones.usable(
+            &self.geometry,
+            position,
+            player,
+            Usable {
+                facts,
+                end_passes: self.end_passes(),
+                searched,
+                thorough,
+            },
+            budget,
+        )
+    }
+
+    fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64 {
+        if proves {
+            self.floor_with(position, Color::Black, zones)
+                - self.potential_beside(position, Color::White, zones)
+        } else {
+            self.potential_beside(position, Color::Black, zones)
+                - self.floor_with(position, Color::White, zones)
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::naj::immortal::benson;
 
 use super::search::{Budget, OutOfNodes, Phase, ZoneFacts, ZoneVerdict};
 use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
-use super::zones::{self, Candidate, Group};
+use super::zones::{self, Usable, ZoneCache, Zoned};
 
 /// NAJ-5.2, NAJ-6.1: immortal stones and control of positions, computed by the reference implementation's
 /// Benson's algorithm and remembered (they depend on the position only).
@@ -55,15 +55,6 @@ pub(crate) fn control_from_immortal(geometry: &Geometry, immortal: Mask) -> Mask
     })
 }
 
-/// SOLVER-3.10: a group of candidate zones, and whether each was found safe (the whole group first, then each
-/// part).
-#[derive(Clone, Debug)]
-pub(crate) struct Searched {
-    group: Group,
-    whole: Option<bool>,
-    parts: Vec<Option<bool>>,
-}
-
 /// SOLVER-2.2: an analysis of a fixed final-position.
 pub(crate) struct AnalysisPhase<'c> {
     geometry: Geometry,
@@ -73,7 +64,7 @@ pub(crate) struct AnalysisPhase<'c> {
     control: &'c mut Control,
     bounds: FastMap<Stones, (i64, i64)>,
     /// SOLVER-3.10: each player's candidate zones per position, with whether each is safe once searched.
-    zones: FastMap<(Stones, Color), Vec<Searched>>,
+    zones: ZoneCache,
 }
 
 impl<'c> AnalysisPhase<'c> {
@@ -92,7 +83,7 @@ impl<'c> AnalysisPhase<'c> {
             end_passes,
             control,
             bounds: FastMap::default(),
-            zones: FastMap::default(),
+            zones: ZoneCache::default(),
         }
     }
 
@@ -128,107 +119,6 @@ impl<'c> AnalysisPhase<'c> {
             all & !(theirs & !self.isolated()),
         );
         (low, high)
-    }
-
-    /// SOLVER-3.10: the union of the zones of `player` in `position` he can use in a state with these facts
-    /// (none if the opponent can end the move-sequence now by passing, else those on which no stone of his was
-    /// lost): among the candidates if `!searched`; else among the safe ones, each searched if not known yet and
-    /// `thorough` (`None` if one is not known and not `thorough`).
-    fn usable_zones(
-        &mut self,
-        position: &Stones,
-        player: Color,
-        facts: ZoneFacts,
-        searched: bool,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<Mask>, OutOfNodes> {
-        if facts.to_move != player && facts.passes + 1 >= self.end_passes {
-            return Ok(Some(0));
-        }
-        let key = (*position, player);
-        if !self.zones.contains_key(&key) {
-            let found =
-                zones::candidates(&self.geometry, position, player, budget.tuning.zone_points)
-                    .into_iter()
-                    .map(|group| Searched {
-                        parts: vec![None; group.parts.len()],
-                        whole: None,
-                        group,
-                    })
-                    .collect();
-            crate::allowance::remember(&mut self.zones, key, found);
-        }
-        let lost = facts.lost.of(player);
-        let count = self.zones.get(&key).map_or(0, Vec::len);
-        let mut union = 0;
-        for i in 0..count {
-            let group = self.zones[&key][i].group.clone();
-            if let Some(whole) = group.whole.filter(|whole| whole.zone() & lost == 0) {
-                let known = self.zones[&key][i].whole;
-                match self.safe(position, player, whole, known, searched, thorough, budget)? {
-                    None => return Ok(None),
-                    Some(safe) => {
-                        if searched {
-                            if let Some(list) = self.zones.get_mut(&key) {
-                                list[i].whole = Some(safe);
-                            }
-                        }
-                        if safe {
-                            union |= whole.zone();
-                            continue;
-                        }
-                    }
-                }
-            }
-            for (j, part) in group.parts.iter().enumerate() {
-                if part.zone() & lost != 0 {
-                    continue;
-                }
-                let known = self.zones[&key][i].parts[j];
-                match self.safe(position, player, *part, known, searched, thorough, budget)? {
-                    None => return Ok(None),
-                    Some(safe) => {
-                        if safe {
-                            union |= part.zone();
-                        }
-                        if searched {
-                            if let Some(list) = self.zones.get_mut(&key) {
-                                list[i].parts[j] = Some(safe);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Ok(Some(union))
-    }
-
-    /// SOLVER-3.10: whether `candidate` counts: every candidate if `!searched`; else whether it is safe (`known`,
-    /// or searched now if `thorough`; `None` if not known and not `thorough`).
-    #[allow(clippy::too_many_arguments)]
-    fn safe(
-        &mut self,
-        position: &Stones,
-        player: Color,
-        candidate: Candidate,
-        known: Option<bool>,
-        searched: bool,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<bool>, OutOfNodes> {
-        Ok(match (searched, known) {
-            (false, _) => Some(true),
-            (true, Some(safe)) => Some(safe),
-            (true, None) if !thorough => None,
-            (true, None) => Some(zones::is_safe(
-                &self.geometry,
-                position,
-                player,
-                candidate,
-                budget,
-            )?),
-        })
     }
 
     /// SOLVER-3.10: the low bound when the maximiser makes `zones` his: what he controls now and `zones` count
@@ -392,11 +282,8 @@ impl Phase for AnalysisPhase<'_> {
         self.control.immortal_stones(&self.geometry, position)
     }
 
-    /// SOLVER-3.10: a player who makes his usable safe zones his (answering the opponent's plays there, filling
-    /// them when the opponent plays elsewhere or passes, never passing before) ends the move-sequence
-    /// controlling them as well as what he controls now; the opponent then controls none of their
-    /// intersections. Zones are searched only when, if every candidate were safe, they would settle "at least
-    /// `t`".
+    /// SOLVER-3.10: a player who makes his usable safe zones his ends the analysis controlling them as well as
+    /// what he controls now; the opponent then controls none of their intersections.
     fn zone_verdict(
         &mut self,
         position: &Stones,
@@ -405,41 +292,39 @@ impl Phase for AnalysisPhase<'_> {
         thorough: bool,
         budget: &mut Budget,
     ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
-        let maximizer = self.maximizer();
-        for (player, proves) in [(maximizer, true), (maximizer.opponent(), false)] {
-            let bound = |phase: &mut Self, zones: Mask| {
-                if proves {
-                    phase.low_with_zones(position, zones)
-                } else {
-                    phase.high_with_zones(position, zones)
-                }
-            };
-            let settles = |value: i64| if proves { value >= t } else { value < t };
-            let Some(optimistic) =
-                self.usable_zones(position, player, facts, false, false, budget)?
-            else {
-                continue;
-            };
-            if optimistic == 0 || !settles(bound(self, optimistic)) {
-                continue;
-            }
-            let Some(safe) = self.usable_zones(position, player, facts, true, thorough, budget)?
-            else {
-                continue;
-            };
-            if safe != 0 && settles(bound(self, safe)) {
-                let mut zones = Stones::default();
-                if player == Color::Black {
-                    zones.black = safe;
-                } else {
-                    zones.white = safe;
-                }
-                return Ok(Some(ZoneVerdict {
-                    proven: proves,
-                    zones,
-                }));
-            }
+        zones::verdict(self, position, facts, t, thorough, budget)
+    }
+}
+
+impl Zoned for AnalysisPhase<'_> {
+    fn usable_zones(
+        &mut self,
+        position: &Stones,
+        player: Color,
+        facts: ZoneFacts,
+        searched: bool,
+        thorough: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<Mask>, OutOfNodes> {
+        self.zones.usable(
+            &self.geometry,
+            position,
+            player,
+            Usable {
+                facts,
+                end_passes: self.end_passes,
+                searched,
+                thorough,
+            },
+            budget,
+        )
+    }
+
+    fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64 {
+        if proves {
+            self.low_with_zones(position, zones)
+        } else {
+            self.high_with_zones(position, zones)
         }
-        Ok(None)
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::color::Color;
 
-use super::search::{Budget, OutOfNodes};
+use super::search::{Budget, OutOfNodes, Phase, ZoneFacts, ZoneVerdict};
 use super::stones::{bit, points_of, FastMap, Geometry, Mask, Stones};
 
 /// SOLVER-3.10: the most states one zone's search visits (with either player to move) before the zone counts as
@@ -129,6 +129,189 @@ pub(crate) fn is_safe(
     Ok(safe == Some(true))
 }
 
+/// SOLVER-3.10: a phase whose states safe zones may settle: which zones a player can use, and the bound they
+/// give.
+pub(crate) trait Zoned: Phase {
+    /// SOLVER-3.10: the union of the zones `player` can use in `position` ([`ZoneCache::usable`]).
+    fn usable_zones(
+        &mut self,
+        position: &Stones,
+        player: Color,
+        facts: ZoneFacts,
+        searched: bool,
+        thorough: bool,
+        budget: &mut Budget,
+    ) -> Result<Option<Mask>, OutOfNodes>;
+
+    /// SOLVER-3.10: the bound on the value of a state with position `position` when one player makes `zones`
+    /// his: a low bound for the maximiser's zones (`proves`), else a high bound for the minimiser's.
+    fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64;
+}
+
+/// SOLVER-3.10: whether the safe zones of `position` settle "at least `t`" in a state with these facts: first the
+/// maximiser's (a proof), then the minimiser's (a disproof). Zones are searched only when, if every candidate were
+/// safe, they would settle it.
+pub(crate) fn verdict<Z: Zoned>(
+    phase: &mut Z,
+    position: &Stones,
+    facts: ZoneFacts,
+    t: i64,
+    thorough: bool,
+    budget: &mut Budget,
+) -> Result<Option<ZoneVerdict>, OutOfNodes> {
+    let maximizer = phase.maximizer();
+    for (player, proves) in [(maximizer, true), (maximizer.opponent(), false)] {
+        let settles = |value: i64| if proves { value >= t } else { value < t };
+        let Some(optimistic) = phase.usable_zones(position, player, facts, false, false, budget)?
+        else {
+            continue;
+        };
+        if optimistic == 0 || !settles(phase.zone_bound(position, proves, optimistic)) {
+            continue;
+        }
+        let Some(safe) = phase.usable_zones(position, player, facts, true, thorough, budget)?
+        else {
+            continue;
+        };
+        if safe != 0 && settles(phase.zone_bound(position, proves, safe)) {
+            let mut zones = Stones::default();
+            if player == Color::Black {
+                zones.black = safe;
+            } else {
+                zones.white = safe;
+            }
+            return Ok(Some(ZoneVerdict {
+                proven: proves,
+                zones,
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// SOLVER-3.10: how [`ZoneCache::usable`] counts zones.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Usable {
+    pub facts: ZoneFacts,
+    /// NAJ-2.3, NAJ-3.4: the successive passes that end the move-sequence.
+    pub end_passes: usize,
+    /// Only zones found safe (else every candidate).
+    pub searched: bool,
+    /// Search a candidate not searched yet (else answer `None`).
+    pub thorough: bool,
+}
+
+/// SOLVER-3.10: a group of candidate zones, and whether each was found safe (the whole group, and each part).
+#[derive(Clone, Debug)]
+struct Searched {
+    group: Group,
+    whole: Option<bool>,
+    parts: Vec<Option<bool>>,
+}
+
+/// SOLVER-3.10: each player's candidate zones per position, with whether each is safe once searched (they depend
+/// on the position alone).
+#[derive(Default)]
+pub(crate) struct ZoneCache {
+    zones: FastMap<(Stones, Color), Vec<Searched>>,
+}
+
+impl ZoneCache {
+    /// SOLVER-3.10: the union of the zones of `player` in `position` he can use in a state with `how.facts`: none
+    /// if the opponent can end the move-sequence now by passing, else those on which no stone of his was lost;
+    /// of each group its whole zone if it counts, else those of its regions that count; among the candidates
+    /// unless `how.searched`, else among the safe ones, each searched if not known yet and `how.thorough`
+    /// (`None` if one is not known and not `how.thorough`).
+    pub fn usable(
+        &mut self,
+        geometry: &Geometry,
+        position: &Stones,
+        player: Color,
+        how: Usable,
+        budget: &mut Budget,
+    ) -> Result<Option<Mask>, OutOfNodes> {
+        if how.facts.to_move != player && how.facts.passes + 1 >= how.end_passes {
+            return Ok(Some(0));
+        }
+        let key = (*position, player);
+        if !self.zones.contains_key(&key) {
+            let found = candidates(geometry, position, player, budget.tuning.zone_points)
+                .into_iter()
+                .map(|group| Searched {
+                    parts: vec![None; group.parts.len()],
+                    whole: None,
+                    group,
+                })
+                .collect();
+            crate::allowance::remember(&mut self.zones, key, found);
+        }
+        let lost = how.facts.lost.of(player);
+        let Some(groups) = self.zones.get_mut(&key) else {
+            return Ok(Some(0));
+        };
+        let mut union = 0;
+        for searched in groups.iter_mut() {
+            if let Some(whole) = searched
+                .group
+                .whole
+                .filter(|whole| whole.zone() & lost == 0)
+            {
+                match counts(
+                    geometry,
+                    position,
+                    player,
+                    whole,
+                    &mut searched.whole,
+                    how,
+                    budget,
+                )? {
+                    None => return Ok(None),
+                    Some(true) => {
+                        union |= whole.zone();
+                        continue;
+                    }
+                    Some(false) => {}
+                }
+            }
+            for (part, known) in searched.group.parts.iter().zip(searched.parts.iter_mut()) {
+                if part.zone() & lost != 0 {
+                    continue;
+                }
+                match counts(geometry, position, player, *part, known, how, budget)? {
+                    None => return Ok(None),
+                    Some(true) => union |= part.zone(),
+                    Some(false) => {}
+                }
+            }
+        }
+        Ok(Some(union))
+    }
+}
+
+/// SOLVER-3.10: whether `candidate` counts: every candidate unless `how.searched`; else whether it is safe
+/// (`known`, or searched now and remembered in `known` if `how.thorough`; `None` if not known and not
+/// `how.thorough`).
+fn counts(
+    geometry: &Geometry,
+    position: &Stones,
+    player: Color,
+    candidate: Candidate,
+    known: &mut Option<bool>,
+    how: Usable,
+    budget: &mut Budget,
+) -> Result<Option<bool>, OutOfNodes> {
+    Ok(match (how.searched, *known) {
+        (false, _) => Some(true),
+        (true, Some(safe)) => Some(safe),
+        (true, None) if !how.thorough => None,
+        (true, None) => {
+            let safe = is_safe(geometry, position, player, candidate, budget)?;
+            *known = Some(safe);
+            Some(safe)
+        }
+    })
+}
+
 /// SOLVER-3.10: the local game of one region: the defender's stones in the zone (his walls and his plays in the
 /// region) and the attacker's stones in the region.
 struct Zone<'g> {
@@ -245,8 +428,11 @@ impl Zone<'_> {
 mod tests {
     use super::*;
     use crate::allowance::Deadline;
+    use crate::color::ByColor;
     use crate::moves::Move;
+    use crate::naj::game::Analyses;
     use crate::naj::game::Analysis;
+    use crate::naj::solver::alternation::AlternationPhase;
     use crate::naj::solver::analysis::{AnalysisPhase, Control};
     use crate::naj::solver::naive;
     use crate::naj::solver::search::{Phase, ZoneFacts};
@@ -274,7 +460,9 @@ mod tests {
         }
         Ok(zones)
     }
-    use crate::naj::solver::{analysis_value_after, Limits, Solved, Tuning};
+    use crate::naj::solver::{
+        alternation_value_after, analysis_value_after, Limits, Solved, Tuning,
+    };
     use crate::position::Position;
     use crate::rules::Ruleset;
     use crate::sequence::Sequence;
@@ -417,6 +605,130 @@ mod tests {
                     .expect("plain minimax finishes")
             })?;
         }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// SOLVER-6.5: likewise in the alternation (SOLVER-3.10's bound with prisoners), against the solver
+        /// without safe zones, after random histories, with two analyses or the single one.
+        #[test]
+        fn zone_bounds_hold_the_alternation_value(
+            start in walled_position(),
+            single in any::<bool>(),
+            white_first in any::<bool>(),
+            picks in proptest::collection::vec(any::<u8>(), 0..4),
+        ) {
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(scope, || alternation_bounds_agree(&start, single, white_first, &picks))
+                    .expect("a thread for the solver")
+                    .join()
+                    .expect("the solver finishes")
+            })?;
+        }
+    }
+
+    fn alternation_bounds_agree(
+        start: &Position,
+        single: bool,
+        white_first: bool,
+        picks: &[u8],
+    ) -> Result<(), TestCaseError> {
+        let mut ruleset = Ruleset::naj();
+        if single {
+            ruleset.naj.analyses = Analyses::Single;
+        }
+        let first = if white_first {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut sequence = Sequence::new(start.clone(), first, ruleset.sequence_rules());
+        let mut played = Vec::new();
+        for &pick in picks {
+            if sequence.consecutive_passes() + 1 >= 2 {
+                break;
+            }
+            let moves: Vec<Move> = std::iter::once(Move::Pass)
+                .chain(start.board().points().map(Move::Play))
+                .filter(|&mv| sequence.legality(mv).is_ok())
+                .collect();
+            let mv = moves[usize::from(pick) % moves.len()];
+            sequence.play(mv).expect("a legal move");
+            played.push(mv);
+        }
+        let limits = Limits {
+            max_nodes: 300_000,
+            deadline: Deadline::NONE,
+            tuning: Tuning {
+                zone_points: 0,
+                ..Tuning::DEFAULT
+            },
+        };
+        // Plain minimax where there is no history and it finishes within 3,000 states; else the solver without
+        // safe zones (SOLVER-6.1 checks it against plain minimax).
+        let naive = if played.is_empty() {
+            naive::alternation_value(&ruleset, start, first, 3_000)
+        } else {
+            None
+        };
+        let value = match naive {
+            Some(value) => value,
+            None => match alternation_value_after(
+                &ruleset,
+                start,
+                first,
+                ByColor::default(),
+                &played,
+                limits,
+            ) {
+                Ok(Solved::Value { value, .. }) => value,
+                _ => return Ok(()),
+            },
+        };
+        // The search's values count the prisoners from the current state on (SOLVER-4.4).
+        let taken = sequence.prisoners();
+        let expected = value - (taken[Color::Black] as i64 - taken[Color::White] as i64);
+        let geometry = Geometry::new(start.shared_board()).expect("a small board");
+        let positions: Vec<Stones> = sequence
+            .positions()
+            .iter()
+            .map(|p| geometry.stones_of(p))
+            .collect();
+        let lost = positions.windows(2).fold(Stones::default(), |lost, pair| {
+            lost.losing(&pair[0], &pair[1])
+        });
+        let facts = ZoneFacts {
+            to_move: sequence.to_move(),
+            passes: sequence.consecutive_passes(),
+            lost,
+        };
+        let mut phase = AlternationPhase::new(
+            &geometry,
+            ruleset.naj.analyses,
+            usize::from(ruleset.naj.analysis_end_passes),
+        );
+        let now = positions[positions.len() - 1];
+        for t in expected - 30..=expected + 30 {
+            if let Some(verdict) = phase
+                .zone_verdict(&now, facts, t, true, &mut budget())
+                .expect("no allowance")
+            {
+                prop_assert_eq!(
+                    verdict.proven,
+                    expected >= t,
+                    "alternation of {:?} after {:?}: value {} from here, question at least {}, zones {:?}",
+                    start,
+                    played,
+                    expected,
+                    t,
+                    verdict.zones
+                );
+            }
+        }
+        Ok(())
     }
 
     fn zone_bounds_agree(
