@@ -5,9 +5,9 @@ use crate::color::Color;
 use crate::naj::game::{Analyses, Analysis};
 
 use super::analysis::{AnalysisPhase, Control};
-use super::search::{Budget, OutOfNodes, Phase, Search, ZoneFacts, ZoneVerdict};
+use super::search::{Budget, OutOfNodes, Phase, Search};
 use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
-use super::zones::{self, Usable, ZoneCache, Zoned};
+use super::zones::{ZoneCache, Zoned};
 
 /// SOLVER-2.3: the alternation of a game under the given analysis rules.
 pub(crate) struct AlternationPhase {
@@ -156,43 +156,14 @@ impl Phase for AlternationPhase {
         self.control.immortal_stones(&self.geometry, position)
     }
 
-    /// SOLVER-3.10: a player who makes his usable safe zones his captures every opponent stone in them and ends
-    /// the alternation with them immortal; he plays nowhere else, so the opponent gains at most what SOLVER-3.3
-    /// allows outside them.
-    fn zone_verdict(
-        &mut self,
-        position: &Stones,
-        facts: ZoneFacts,
-        t: i64,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
-        zones::verdict(self, position, facts, t, thorough, budget)
+    fn as_zoned(&mut self) -> Option<&mut dyn Zoned> {
+        Some(self)
     }
 }
 
 impl Zoned for AlternationPhase {
-    fn usable_zones(
-        &mut self,
-        position: &Stones,
-        player: Color,
-        facts: ZoneFacts,
-        searched: bool,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<Mask>, OutOfNodes> {
-        self.zones.usable(
-            &self.geometry,
-            position,
-            player,
-            Usable {
-                facts,
-                end_passes: self.end_passes(),
-                searched,
-                thorough,
-            },
-            budget,
-        )
+    fn zone_cache(&mut self) -> (&Geometry, &mut ZoneCache) {
+        (&self.geometry, &mut self.zones)
     }
 
     fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64 {

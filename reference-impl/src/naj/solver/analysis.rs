@@ -5,9 +5,9 @@ use crate::color::Color;
 use crate::naj::game::Analysis;
 use crate::naj::immortal::benson;
 
-use super::search::{Budget, OutOfNodes, Phase, ZoneFacts, ZoneVerdict};
+use super::search::{Budget, OutOfNodes, Phase};
 use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
-use super::zones::{self, Usable, ZoneCache, Zoned};
+use super::zones::{ZoneCache, Zoned};
 
 /// NAJ-5.2, NAJ-6.1: immortal stones and control of positions, computed by the reference implementation's
 /// Benson's algorithm and remembered (they depend on the position only).
@@ -121,15 +121,20 @@ impl<'c> AnalysisPhase<'c> {
         (low, high)
     }
 
+    /// NAJ-6.1: what Black and White control with `position` as their reference position.
+    fn controls_now(&mut self, position: &Stones) -> (Mask, Mask) {
+        (
+            self.control
+                .controls(&self.geometry, position, Color::Black),
+            self.control
+                .controls(&self.geometry, position, Color::White),
+        )
+    }
+
     /// SOLVER-3.10: the low bound when the maximiser makes `zones` his: what he controls now and `zones` count
     /// for him, and (in the single analysis) White scores nothing there.
     fn low_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
-        let black = self
-            .control
-            .controls(&self.geometry, position, Color::Black);
-        let white = self
-            .control
-            .controls(&self.geometry, position, Color::White);
+        let (black, white) = self.controls_now(position);
         match self.analysis {
             Analysis::Black => self.points_of(Color::Black, black | zones),
             Analysis::White => self.points_of(Color::White, white | zones),
@@ -143,12 +148,7 @@ impl<'c> AnalysisPhase<'c> {
     /// SOLVER-3.10: the high bound when the minimiser makes `zones` his: the maximiser scores nothing on what the
     /// minimiser controls now or on `zones`, and (in the single analysis) White scores them.
     fn high_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
-        let black = self
-            .control
-            .controls(&self.geometry, position, Color::Black);
-        let white = self
-            .control
-            .controls(&self.geometry, position, Color::White);
+        let (black, white) = self.controls_now(position);
         match self.analysis {
             Analysis::Black => self.points_of(Color::Black, self.outside(white | zones)),
             Analysis::White => self.points_of(Color::White, self.outside(black | zones)),
@@ -282,42 +282,14 @@ impl Phase for AnalysisPhase<'_> {
         self.control.immortal_stones(&self.geometry, position)
     }
 
-    /// SOLVER-3.10: a player who makes his usable safe zones his ends the analysis controlling them as well as
-    /// what he controls now; the opponent then controls none of their intersections.
-    fn zone_verdict(
-        &mut self,
-        position: &Stones,
-        facts: ZoneFacts,
-        t: i64,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
-        zones::verdict(self, position, facts, t, thorough, budget)
+    fn as_zoned(&mut self) -> Option<&mut dyn Zoned> {
+        Some(self)
     }
 }
 
 impl Zoned for AnalysisPhase<'_> {
-    fn usable_zones(
-        &mut self,
-        position: &Stones,
-        player: Color,
-        facts: ZoneFacts,
-        searched: bool,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<Mask>, OutOfNodes> {
-        self.zones.usable(
-            &self.geometry,
-            position,
-            player,
-            Usable {
-                facts,
-                end_passes: self.end_passes,
-                searched,
-                thorough,
-            },
-            budget,
-        )
+    fn zone_cache(&mut self) -> (&Geometry, &mut ZoneCache) {
+        (&self.geometry, &mut self.zones)
     }
 
     fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64 {

@@ -64,18 +64,9 @@ pub(crate) trait Phase {
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
     /// SOLVER-4.9: the immortal stones of both players in `position` (NAJ-5.2).
     fn immortal_stones(&mut self, position: &Stones) -> Stones;
-    /// SOLVER-3.10: whether the safe zones of a state's position settle "at least `t`" given the facts of its
-    /// history they depend on, and the zones used; `None` if they do not (or the phase has none, or, unless
-    /// `thorough`, they are not known yet).
-    fn zone_verdict(
-        &mut self,
-        _position: &Stones,
-        _facts: ZoneFacts,
-        _t: i64,
-        _thorough: bool,
-        _budget: &mut Budget,
-    ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
-        Ok(None)
+    /// SOLVER-3.10: the phase's safe zones, if its states may be settled by them.
+    fn as_zoned(&mut self) -> Option<&mut dyn super::zones::Zoned> {
+        None
     }
 }
 

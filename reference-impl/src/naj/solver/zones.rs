@@ -129,19 +129,10 @@ pub(crate) fn is_safe(
     Ok(safe == Some(true))
 }
 
-/// SOLVER-3.10: a phase whose states safe zones may settle: which zones a player can use, and the bound they
-/// give.
+/// SOLVER-3.10: a phase whose states safe zones may settle: its zones, and the bound they give.
 pub(crate) trait Zoned: Phase {
-    /// SOLVER-3.10: the union of the zones `player` can use in `position` ([`ZoneCache::usable`]).
-    fn usable_zones(
-        &mut self,
-        position: &Stones,
-        player: Color,
-        facts: ZoneFacts,
-        searched: bool,
-        thorough: bool,
-        budget: &mut Budget,
-    ) -> Result<Option<Mask>, OutOfNodes>;
+    /// The board and the phase's candidate zones.
+    fn zone_cache(&mut self) -> (&Geometry, &mut ZoneCache);
 
     /// SOLVER-3.10: the bound on the value of a state with position `position` when one player makes `zones`
     /// his: a low bound for the maximiser's zones (`proves`), else a high bound for the minimiser's.
@@ -151,8 +142,8 @@ pub(crate) trait Zoned: Phase {
 /// SOLVER-3.10: whether the safe zones of `position` settle "at least `t`" in a state with these facts: first the
 /// maximiser's (a proof), then the minimiser's (a disproof). Zones are searched only when, if every candidate were
 /// safe, they would settle it.
-pub(crate) fn verdict<Z: Zoned>(
-    phase: &mut Z,
+pub(crate) fn verdict(
+    phase: &mut dyn Zoned,
     position: &Stones,
     facts: ZoneFacts,
     t: i64,
@@ -160,17 +151,26 @@ pub(crate) fn verdict<Z: Zoned>(
     budget: &mut Budget,
 ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
     let maximizer = phase.maximizer();
+    let end_passes = phase.end_passes();
+    let usable = |phase: &mut dyn Zoned, player: Color, searched: bool, budget: &mut Budget| {
+        let how = Usable {
+            facts,
+            end_passes,
+            searched,
+            thorough: thorough && searched,
+        };
+        let (geometry, cache) = phase.zone_cache();
+        cache.usable(geometry, position, player, how, budget)
+    };
     for (player, proves) in [(maximizer, true), (maximizer.opponent(), false)] {
         let settles = |value: i64| if proves { value >= t } else { value < t };
-        let Some(optimistic) = phase.usable_zones(position, player, facts, false, false, budget)?
-        else {
+        let Some(optimistic) = usable(phase, player, false, budget)? else {
             continue;
         };
         if optimistic == 0 || !settles(phase.zone_bound(position, proves, optimistic)) {
             continue;
         }
-        let Some(safe) = phase.usable_zones(position, player, facts, true, thorough, budget)?
-        else {
+        let Some(safe) = usable(phase, player, true, budget)? else {
             continue;
         };
         if safe != 0 && settles(phase.zone_bound(position, proves, safe)) {
@@ -435,7 +435,7 @@ mod tests {
     use crate::naj::solver::alternation::AlternationPhase;
     use crate::naj::solver::analysis::{AnalysisPhase, Control};
     use crate::naj::solver::naive;
-    use crate::naj::solver::search::{Phase, ZoneFacts};
+    use crate::naj::solver::search::ZoneFacts;
 
     fn safe_zones(
         geometry: &Geometry,
@@ -587,8 +587,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// SOLVER-6.5: the bounds of the safe zones (SOLVER-3.10) hold the value plain minimax finds, after
-        /// random histories that prefer captures (so that stones are lost on zones and kos are retaken), in
-        /// each analysis and under either end rule.
+        /// random histories (so that stones are lost on zones and kos are taken), in each analysis and under
+        /// either end rule.
         #[test]
         fn zone_bounds_hold_the_plain_minimax_value(
             start in walled_position(),
@@ -596,22 +596,11 @@ mod tests {
             two_passes in any::<bool>(),
             picks in proptest::collection::vec(any::<u8>(), 0..6),
         ) {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(256 << 20)
-                    .spawn_scoped(scope, || zone_bounds_agree(&start, analysis, two_passes, &picks))
-                    .expect("a thread for plain minimax")
-                    .join()
-                    .expect("plain minimax finishes")
-            })?;
+            on_big_stack(|| analysis_bounds_agree(&start, analysis, two_passes, &picks))?;
         }
-    }
 
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
-
-        /// SOLVER-6.5: likewise in the alternation (SOLVER-3.10's bound with prisoners), against the solver
-        /// without safe zones, after random histories, with two analyses or the single one.
+        /// SOLVER-6.5: likewise in the alternation (SOLVER-3.10's bound with prisoners), with two analyses or the
+        /// single one and either player first.
         #[test]
         fn zone_bounds_hold_the_alternation_value(
             start in walled_position(),
@@ -619,15 +608,136 @@ mod tests {
             white_first in any::<bool>(),
             picks in proptest::collection::vec(any::<u8>(), 0..4),
         ) {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(256 << 20)
-                    .spawn_scoped(scope, || alternation_bounds_agree(&start, single, white_first, &picks))
-                    .expect("a thread for the solver")
-                    .join()
-                    .expect("the solver finishes")
-            })?;
+            on_big_stack(|| alternation_bounds_agree(&start, single, white_first, &picks))?;
         }
+    }
+
+    /// Runs `work` on a thread with a big stack (plain minimax recurses once per move of its longest line).
+    fn on_big_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(scope, work)
+                .expect("a thread for the searches")
+                .join()
+                .expect("the searches finish")
+        })
+    }
+
+    /// The solver without safe zones, for the values plain minimax cannot reach.
+    fn without_zones() -> Limits {
+        Limits {
+            max_nodes: 300_000,
+            deadline: Deadline::NONE,
+            tuning: Tuning {
+                zone_points: 0,
+                ..Tuning::DEFAULT
+            },
+        }
+    }
+
+    /// A move-sequence from `start` with `first` to move, and the moves of a random history from `picks` that
+    /// stops before a pass could end it.
+    fn random_history(
+        start: &Position,
+        first: Color,
+        ruleset: &Ruleset,
+        end_passes: usize,
+        picks: &[u8],
+    ) -> (Sequence, Vec<Move>) {
+        let mut sequence = Sequence::new(start.clone(), first, ruleset.sequence_rules());
+        let mut played = Vec::new();
+        for &pick in picks {
+            if sequence.consecutive_passes() + 1 >= end_passes {
+                break;
+            }
+            let moves: Vec<Move> = std::iter::once(Move::Pass)
+                .chain(start.board().points().map(Move::Play))
+                .filter(|&mv| sequence.legality(mv).is_ok())
+                .collect();
+            let mv = moves[usize::from(pick) % moves.len()];
+            sequence.play(mv).expect("a legal move");
+            played.push(mv);
+        }
+        (sequence, played)
+    }
+
+    /// Every answer the safe zones give `phase` at the end of `sequence`, for thresholds within 30 of
+    /// `expected` (the value from there on), is the true one.
+    fn verdicts_agree(
+        phase: &mut dyn Zoned,
+        geometry: &Geometry,
+        sequence: &Sequence,
+        expected: i64,
+        what: &str,
+    ) -> Result<(), TestCaseError> {
+        let positions: Vec<Stones> = sequence
+            .positions()
+            .iter()
+            .map(|p| geometry.stones_of(p))
+            .collect();
+        let lost = positions.windows(2).fold(Stones::default(), |lost, pair| {
+            lost.losing(&pair[0], &pair[1])
+        });
+        let facts = ZoneFacts {
+            to_move: sequence.to_move(),
+            passes: sequence.consecutive_passes(),
+            lost,
+        };
+        let now = positions[positions.len() - 1];
+        for t in expected - 30..=expected + 30 {
+            if let Some(answer) =
+                verdict(phase, &now, facts, t, true, &mut budget()).expect("no allowance")
+            {
+                prop_assert_eq!(
+                    answer.proven,
+                    expected >= t,
+                    "{}: value {} from here, question at least {}, zones {:?}",
+                    what,
+                    expected,
+                    t,
+                    answer.zones
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn analysis_bounds_agree(
+        start: &Position,
+        analysis: Analysis,
+        two_passes: bool,
+        picks: &[u8],
+    ) -> Result<(), TestCaseError> {
+        let mut ruleset = Ruleset::naj();
+        if two_passes {
+            ruleset.naj.analysis_end_passes = 2;
+        }
+        let end_passes = usize::from(ruleset.naj.analysis_end_passes);
+        let (sequence, played) =
+            random_history(start, analysis.first_to_move(), &ruleset, end_passes, picks);
+        // Plain minimax where it finishes within 3,000 states; else the solver without safe zones (SOLVER-6.1
+        // checks it against plain minimax), so that the bigger regions are checked too.
+        let expected = match naive::analysis_value_after(&ruleset, start, analysis, &played, 3_000)
+        {
+            Some(value) => value,
+            None => match analysis_value_after(&ruleset, start, analysis, &played, without_zones())
+            {
+                Ok(Solved::Value { value, .. }) => value,
+                _ => return Ok(()),
+            },
+        };
+        let geometry = Geometry::new(start.shared_board()).expect("a small board");
+        let mut control = Control::default();
+        let mut phase = AnalysisPhase::new(
+            &geometry,
+            geometry.stones_of(start),
+            analysis,
+            end_passes,
+            &mut control,
+        );
+        let what = format!("{analysis:?} of {start:?} after {played:?}");
+        verdicts_agree(&mut phase, &geometry, &sequence, expected, &what)
     }
 
     fn alternation_bounds_agree(
@@ -645,30 +755,9 @@ mod tests {
         } else {
             Color::Black
         };
-        let mut sequence = Sequence::new(start.clone(), first, ruleset.sequence_rules());
-        let mut played = Vec::new();
-        for &pick in picks {
-            if sequence.consecutive_passes() + 1 >= 2 {
-                break;
-            }
-            let moves: Vec<Move> = std::iter::once(Move::Pass)
-                .chain(start.board().points().map(Move::Play))
-                .filter(|&mv| sequence.legality(mv).is_ok())
-                .collect();
-            let mv = moves[usize::from(pick) % moves.len()];
-            sequence.play(mv).expect("a legal move");
-            played.push(mv);
-        }
-        let limits = Limits {
-            max_nodes: 300_000,
-            deadline: Deadline::NONE,
-            tuning: Tuning {
-                zone_points: 0,
-                ..Tuning::DEFAULT
-            },
-        };
+        let (sequence, played) = random_history(start, first, &ruleset, 2, picks);
         // Plain minimax where there is no history and it finishes within 3,000 states; else the solver without
-        // safe zones (SOLVER-6.1 checks it against plain minimax).
+        // safe zones.
         let naive = if played.is_empty() {
             naive::alternation_value(&ruleset, start, first, 3_000)
         } else {
@@ -682,7 +771,7 @@ mod tests {
                 first,
                 ByColor::default(),
                 &played,
-                limits,
+                without_zones(),
             ) {
                 Ok(Solved::Value { value, .. }) => value,
                 _ => return Ok(()),
@@ -692,138 +781,12 @@ mod tests {
         let taken = sequence.prisoners();
         let expected = value - (taken[Color::Black] as i64 - taken[Color::White] as i64);
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
-        let positions: Vec<Stones> = sequence
-            .positions()
-            .iter()
-            .map(|p| geometry.stones_of(p))
-            .collect();
-        let lost = positions.windows(2).fold(Stones::default(), |lost, pair| {
-            lost.losing(&pair[0], &pair[1])
-        });
-        let facts = ZoneFacts {
-            to_move: sequence.to_move(),
-            passes: sequence.consecutive_passes(),
-            lost,
-        };
         let mut phase = AlternationPhase::new(
             &geometry,
             ruleset.naj.analyses,
             usize::from(ruleset.naj.analysis_end_passes),
         );
-        let now = positions[positions.len() - 1];
-        for t in expected - 30..=expected + 30 {
-            if let Some(verdict) = phase
-                .zone_verdict(&now, facts, t, true, &mut budget())
-                .expect("no allowance")
-            {
-                prop_assert_eq!(
-                    verdict.proven,
-                    expected >= t,
-                    "alternation of {:?} after {:?}: value {} from here, question at least {}, zones {:?}",
-                    start,
-                    played,
-                    expected,
-                    t,
-                    verdict.zones
-                );
-            }
-        }
-        Ok(())
-    }
-
-    fn zone_bounds_agree(
-        start: &Position,
-        analysis: Analysis,
-        two_passes: bool,
-        picks: &[u8],
-    ) -> Result<(), TestCaseError> {
-        {
-            let mut ruleset = Ruleset::naj();
-            if two_passes {
-                ruleset.naj.analysis_end_passes = 2;
-            }
-            let mut sequence = Sequence::new(
-                start.clone(),
-                analysis.first_to_move(),
-                ruleset.sequence_rules(),
-            );
-            let mut played = Vec::new();
-            for &pick in picks {
-                if sequence.consecutive_passes() + 1 >= usize::from(ruleset.naj.analysis_end_passes)
-                {
-                    break;
-                }
-                let moves: Vec<Move> = std::iter::once(Move::Pass)
-                    .chain(start.board().points().map(Move::Play))
-                    .filter(|&mv| sequence.legality(mv).is_ok())
-                    .collect();
-                let mv = moves[usize::from(pick) % moves.len()];
-                sequence.play(mv).expect("a legal move");
-                played.push(mv);
-            }
-            // Plain minimax where it finishes; else the solver without safe zones (SOLVER-6.1 checks it against
-            // plain minimax), so that the bigger regions are checked too.
-            let expected =
-                match naive::analysis_value_after(&ruleset, start, analysis, &played, 3_000) {
-                    Some(value) => value,
-                    None => {
-                        let limits = Limits {
-                            max_nodes: 300_000,
-                            deadline: Deadline::NONE,
-                            tuning: Tuning {
-                                zone_points: 0,
-                                ..Tuning::DEFAULT
-                            },
-                        };
-                        match analysis_value_after(&ruleset, start, analysis, &played, limits) {
-                            Ok(Solved::Value { value, .. }) => value,
-                            _ => return Ok(()),
-                        }
-                    }
-                };
-            let geometry = Geometry::new(start.shared_board()).expect("a small board");
-            let positions: Vec<Stones> = sequence
-                .positions()
-                .iter()
-                .map(|p| geometry.stones_of(p))
-                .collect();
-            let lost = positions.windows(2).fold(Stones::default(), |lost, pair| {
-                lost.losing(&pair[0], &pair[1])
-            });
-            let facts = ZoneFacts {
-                to_move: sequence.to_move(),
-                passes: sequence.consecutive_passes(),
-                lost,
-            };
-            let mut control = Control::default();
-            let final_position = positions[0];
-            let mut phase = AnalysisPhase::new(
-                &geometry,
-                final_position,
-                analysis,
-                usize::from(ruleset.naj.analysis_end_passes),
-                &mut control,
-            );
-            let now = positions[positions.len() - 1];
-            for t in expected - 30..=expected + 30 {
-                if let Some(verdict) = phase
-                    .zone_verdict(&now, facts, t, true, &mut budget())
-                    .expect("no allowance")
-                {
-                    prop_assert_eq!(
-                        verdict.proven,
-                        expected >= t,
-                        "{:?} of {:?} after {:?}: value {}, question at least {}, zones {:?}",
-                        analysis,
-                        start,
-                        played,
-                        expected,
-                        t,
-                        verdict.zones
-                    );
-                }
-            }
-        }
-        Ok(())
+        let what = format!("the alternation of {start:?} after {played:?}");
+        verdicts_agree(&mut phase, &geometry, &sequence, expected, &what)
     }
 }

@@ -5,6 +5,7 @@
 use super::{Key, Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
 use crate::naj::solver::stones::{FastMap, Mask};
+use crate::naj::solver::zones;
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.6: the most entries the table of open numbers holds (about 130 bytes each with the map's
@@ -292,10 +293,13 @@ impl<P: Phase> Search<'_, P> {
         }
         if self.budget.tuning.zone_points > 0 {
             let facts = self.zone_facts();
-            if let Some(verdict) =
-                self.phase
-                    .zone_verdict(&position, facts, t, thorough, &mut self.budget)?
-            {
+            let verdict = match self.phase.as_zoned() {
+                Some(zoned) => {
+                    zones::verdict(zoned, &position, facts, t, thorough, &mut self.budget)?
+                }
+                None => None,
+            };
+            if let Some(verdict) = verdict {
                 return Ok(Known {
                     numbers: if verdict.proven { PROVEN } else { DISPROVEN },
                     depends: Depends::zoned(verdict.zones),
