@@ -6,7 +6,7 @@ use crate::naj::game::{Analyses, Analysis};
 
 use super::analysis::{AnalysisPhase, Control};
 use super::search::{Budget, OutOfNodes, Phase, Search};
-use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
+use super::stones::{points, FastMap, Geometry, Mask, Stones};
 use super::zones::{ZoneCache, Zoned};
 
 /// SOLVER-2.3: the alternation of a game under the given analysis rules.
@@ -54,9 +54,7 @@ impl AlternationPhase {
     /// SOLVER-3.3, SOLVER-3.10: [`Self::potential`] when the opponent also makes `zones` his: nothing there.
     fn potential_beside(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
         let all = self.geometry.all();
-        let isolated = points_of(all)
-            .filter(|&index| self.geometry.neighbours_of(index) == 0)
-            .fold(0, |mask, index| mask | bit(index));
+        let isolated = self.geometry.isolated();
         let theirs = self
             .control
             .controls(&self.geometry, position, player.opponent());

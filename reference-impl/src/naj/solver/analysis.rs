@@ -116,7 +116,7 @@ impl<'c> AnalysisPhase<'c> {
             &self.final_position,
             all,
             player,
-            all & !(theirs & !self.isolated()),
+            all & !(theirs & !self.geometry.isolated()),
         );
         (low, high)
     }
@@ -167,14 +167,7 @@ impl<'c> AnalysisPhase<'c> {
     /// The intersections the other player may still control when one player holds `held` (those without
     /// neighbours are controlled by both).
     fn outside(&self, held: Mask) -> Mask {
-        self.geometry.all() & !(held & !self.isolated())
-    }
-
-    /// The intersections without neighbours (only on graph boards), which both players control vacuously.
-    fn isolated(&self) -> Mask {
-        points_of(self.geometry.all())
-            .filter(|&index| self.geometry.neighbours_of(index) == 0)
-            .fold(0, |mask, index| mask | bit(index))
+        self.geometry.all() & !(held & !self.geometry.isolated())
     }
 
     /// SOLVER-3.3: `(low, high)`: `high` bounds the value at every position the maximiser reaches from

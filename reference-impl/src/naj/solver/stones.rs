@@ -97,6 +97,7 @@ pub(crate) struct Geometry {
     board: Arc<Board>,
     neighbours: Vec<Mask>,
     all: Mask,
+    isolated: Mask,
 }
 
 impl Geometry {
@@ -105,7 +106,7 @@ impl Geometry {
         if board.len() > MAX_POINTS {
             return None;
         }
-        let neighbours = board
+        let neighbours: Vec<Mask> = board
             .points()
             .map(|point| {
                 board
@@ -115,16 +116,26 @@ impl Geometry {
             })
             .collect();
         let all = (0..board.len()).fold(0, |mask, index| mask | bit(index));
+        let isolated = (0..board.len())
+            .filter(|&index| neighbours[index] == 0)
+            .fold(0, |mask, index| mask | bit(index));
         Some(Geometry {
             board: Arc::clone(board),
             neighbours,
             all,
+            isolated,
         })
     }
 
     /// Every intersection of the board.
     pub fn all(&self) -> Mask {
         self.all
+    }
+
+    /// The intersections without neighbours (only on graph boards), which both players control vacuously
+    /// (NAJ-6.1).
+    pub fn isolated(&self) -> Mask {
+        self.isolated
     }
 
     /// The intersections adjacent to intersection `index`.

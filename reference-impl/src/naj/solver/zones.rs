@@ -61,9 +61,7 @@ pub(crate) fn candidates(
         }
         let region = geometry.string(geometry.all() & !own, start);
         seen |= region;
-        if size(region) > max_points
-            || points_of(region).any(|index| geometry.neighbours_of(index) == 0)
-        {
+        if size(region) > max_points || region & geometry.isolated() != 0 {
             continue;
         }
         let walls = points_of(geometry.around(region) & own)
