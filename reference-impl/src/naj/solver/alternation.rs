@@ -38,36 +38,31 @@ impl AlternationPhase {
         }
     }
 
-    /// SOLVER-3.3: what `player` keeps whatever happens while the opponent plays alone: his score read from
-    /// `position` as final-position and reference position (his immortal stones and what they surround).
-    fn floor(&mut self, position: &Stones, player: Color) -> i64 {
-        let controls = self.control.controls(&self.geometry, position, player);
-        points(position, self.geometry.all(), player, controls)
-    }
-
-    /// SOLVER-3.3: the most `player` can gain while he plays alone, prisoners included: 2 for each opponent
-    /// stone and 1 for each empty intersection outside what the opponent's immortal stones control.
-    fn potential(&mut self, position: &Stones, player: Color) -> i64 {
-        self.potential_beside(position, player, 0)
-    }
-
-    /// SOLVER-3.3, SOLVER-3.10: [`Self::potential`] when the opponent also makes `zones` his: nothing there.
-    fn potential_beside(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
-        let all = self.geometry.all();
-        let isolated = self.geometry.isolated();
-        let theirs = self
-            .control
-            .controls(&self.geometry, position, player.opponent());
-        points(position, all, player, all & !((theirs | zones) & !isolated))
-    }
-
-    /// SOLVER-3.10: what `player` keeps when he makes his safe zones `zones` his: what his immortal stones
-    /// control outside them (SOLVER-3.3), and a prisoner for each opponent stone in them now, which he must
-    /// capture (his stones and eyes there are worth at least nothing).
-    fn floor_with(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
+    /// SOLVER-3.3, SOLVER-3.10: what `player` keeps: his score read from `position` as final-position and
+    /// reference position (his immortal stones and what they surround) whatever happens while the opponent
+    /// plays alone; when he also makes his safe zones `zones` his, that score outside them and a prisoner for
+    /// each opponent stone in them now, which he must capture (his stones and eyes there are worth at least
+    /// nothing).
+    fn floor(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
         let controls = self.control.controls(&self.geometry, position, player);
         points(position, self.geometry.all(), player, controls & !zones)
             + i64::from((position.of(player.opponent()) & zones).count_ones())
+    }
+
+    /// SOLVER-3.3, SOLVER-3.10: the most `player` can gain while he plays alone, prisoners included: 2 for each
+    /// opponent stone and 1 for each empty intersection outside what the opponent's immortal stones control and
+    /// outside the opponent's safe zones `zones` (nothing there).
+    fn potential(&mut self, position: &Stones, player: Color, zones: Mask) -> i64 {
+        let all = self.geometry.all();
+        let theirs = self
+            .control
+            .controls(&self.geometry, position, player.opponent());
+        points(
+            position,
+            all,
+            player,
+            all & !((theirs | zones) & !self.geometry.isolated()),
+        )
     }
 
     /// SOLVER-2.2: the value of `analysis` of `final_position` at best play.
@@ -137,10 +132,12 @@ impl Phase for AlternationPhase {
         Ok(self.cheap_bounds(position))
     }
 
+    /// SOLVER-3.3: the bounds of SOLVER-3.10 without zones.
     fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64) {
-        let high = self.potential(position, Color::Black) - self.floor(position, Color::White);
-        let low = self.floor(position, Color::Black) - self.potential(position, Color::White);
-        (low, high)
+        (
+            self.zone_bound(position, true, 0),
+            self.zone_bound(position, false, 0),
+        )
     }
 
     fn capture_value(&self, mover: Color, captured: u32) -> i64 {
@@ -166,11 +163,11 @@ impl Zoned for AlternationPhase {
 
     fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64 {
         if proves {
-            self.floor_with(position, Color::Black, zones)
-                - self.potential_beside(position, Color::White, zones)
+            self.floor(position, Color::Black, zones)
+                - self.potential(position, Color::White, zones)
         } else {
-            self.potential_beside(position, Color::Black, zones)
-                - self.floor_with(position, Color::White, zones)
+            self.potential(position, Color::Black, zones)
+                - self.floor(position, Color::White, zones)
         }
     }
 }

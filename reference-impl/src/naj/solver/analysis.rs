@@ -103,24 +103,6 @@ impl<'c> AnalysisPhase<'c> {
         }
     }
 
-    /// SOLVER-3.3: the least `player` can score at any position reached from `position` while only the
-    /// opponent plays (his immortal stones stay, and so does what they control), and the most he can score
-    /// while only he plays (what the opponent's immortal stones control stays out of his reach).
-    fn quick_score_bounds(&mut self, position: &Stones, player: Color) -> (i64, i64) {
-        let all = self.geometry.all();
-        let low = self.score(position, player);
-        let theirs = self
-            .control
-            .controls(&self.geometry, position, player.opponent());
-        let high = points(
-            &self.final_position,
-            all,
-            player,
-            all & !(theirs & !self.geometry.isolated()),
-        );
-        (low, high)
-    }
-
     /// NAJ-6.1: what Black and White control with `position` as their reference position.
     fn controls_now(&mut self, position: &Stones) -> (Mask, Mask) {
         (
@@ -131,8 +113,8 @@ impl<'c> AnalysisPhase<'c> {
         )
     }
 
-    /// SOLVER-3.10: the low bound when the maximiser makes `zones` his: what he controls now and `zones` count
-    /// for him, and (in the single analysis) White scores nothing there.
+    /// SOLVER-3.3, SOLVER-3.10: the low bound when the maximiser makes `zones` his: what he controls now and
+    /// `zones` count for him, and (in the single analysis) White scores nothing there.
     fn low_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
         let (black, white) = self.controls_now(position);
         match self.analysis {
@@ -145,8 +127,8 @@ impl<'c> AnalysisPhase<'c> {
         }
     }
 
-    /// SOLVER-3.10: the high bound when the minimiser makes `zones` his: the maximiser scores nothing on what the
-    /// minimiser controls now or on `zones`, and (in the single analysis) White scores them.
+    /// SOLVER-3.3, SOLVER-3.10: the high bound when the minimiser makes `zones` his: the maximiser scores nothing
+    /// on what the minimiser controls now or on `zones`, and (in the single analysis) White scores them.
     fn high_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
         let (black, white) = self.controls_now(position);
         match self.analysis {
@@ -171,15 +153,13 @@ impl<'c> AnalysisPhase<'c> {
     }
 
     /// SOLVER-3.3: `(low, high)`: `high` bounds the value at every position the maximiser reaches from
-    /// `position` playing alone, `low` at every position the minimiser reaches playing alone.
+    /// `position` playing alone, `low` at every position the minimiser reaches playing alone: the bounds of
+    /// SOLVER-3.10 without zones (the immortal stones of each player stay, and so does what they control).
     fn quick_bounds(&mut self, position: &Stones) -> (i64, i64) {
-        let (black_low, black_high) = self.quick_score_bounds(position, Color::Black);
-        let (white_low, white_high) = self.quick_score_bounds(position, Color::White);
-        match self.analysis {
-            Analysis::Black => (black_low, black_high),
-            Analysis::White => (white_low, white_high),
-            Analysis::Single => (black_low - white_high, black_high - white_low),
-        }
+        (
+            self.low_with_zones(position, 0),
+            self.high_with_zones(position, 0),
+        )
     }
 
     /// SOLVER-3.3: the best value `mover` reaches by playing alone from `position` (the opponent always
