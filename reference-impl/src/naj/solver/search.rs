@@ -188,6 +188,11 @@ impl<'g, P: Phase> Search<'g, P> {
         self.used[self.used.len() - 1]
     }
 
+    /// SOLVER-3.10: the intersections on which each player lost a stone so far.
+    fn lost_top(&self) -> Stones {
+        self.lost[self.lost.len() - 1]
+    }
+
     /// SOLVER-3, SOLVER-3.6: the exact value of the current state, by questions that start at the high bound
     /// (the value when the minimiser can do no better than pass, often the value itself).
     pub fn value(&mut self) -> Result<i64, OutOfNodes> {
@@ -284,7 +289,7 @@ impl<'g, P: Phase> Search<'g, P> {
         ZoneFacts {
             to_move: self.to_move(),
             passes: self.passes(),
-            lost: self.lost[self.lost.len() - 1],
+            lost: self.lost_top(),
         }
     }
 
@@ -329,7 +334,7 @@ impl<'g, P: Phase> Search<'g, P> {
         let from = self.fingerprints[self.fingerprints.len() - 1];
         let to = child.after.fingerprint();
         let used = self.used_top();
-        let lost = self.lost[self.lost.len() - 1].losing(self.position(), &child.after);
+        let lost = self.lost_top().losing(self.position(), &child.after);
         self.lost.push(lost);
         if child.mv.is_pass() {
             self.used.push(used);

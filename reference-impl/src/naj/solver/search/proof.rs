@@ -243,7 +243,7 @@ impl<P: Phase> Search<'_, P> {
     fn settled_here(&self, t: i64) -> Option<Known> {
         let answers = self.settled.map.get(&self.key())?;
         let used = self.used_top();
-        let lost = self.zone_facts().lost;
+        let lost = self.lost_top();
         answers
             .iter()
             .rev()
