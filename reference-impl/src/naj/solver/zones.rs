@@ -615,14 +615,7 @@ mod tests {
 
     /// Runs `work` on a thread with a big stack (plain minimax recurses once per move of its longest line).
     fn on_big_stack<R: Send>(work: impl FnOnce() -> R + Send) -> R {
-        std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(scope, work)
-                .expect("a thread for the searches")
-                .join()
-                .expect("the searches finish")
-        })
+        crate::big_stack::run("zone test", 0, 0, |_| work())
     }
 
     /// The solver without safe zones, for the values plain minimax cannot reach.
