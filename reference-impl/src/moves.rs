@@ -9,7 +9,7 @@ use crate::board::{Point, PointSet};
 use crate::color::Color;
 use crate::illegal::Illegal;
 use crate::position::Position;
-use crate::string::string_at;
+use crate::string::string_without_liberty;
 
 /// CORE-5: a move: a play on an intersection, or a pass. Plays and passes are different moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,10 +90,8 @@ pub fn apply_play(
         if captured.contains(neighbour) || after.get(neighbour).is_none_or(|other| other == color) {
             continue;
         }
-        if let Some(string) = string_at(&after, neighbour) {
-            if !string.has_liberty() {
-                captured.union_with(&string.stones);
-            }
+        if let Some(stones) = string_without_liberty(&after, neighbour) {
+            captured.union_with(&stones);
         }
     }
     for stone in captured.iter() {
@@ -102,16 +100,14 @@ pub fn apply_play(
 
     // CORE-5.4: the mover's own string without liberty is suicide.
     let mut suicided = PointSet::empty(board);
-    if let Some(own) = string_at(&after, point) {
-        if !own.has_liberty() {
-            match suicide {
-                SuicideRule::Prohibited => return Err(Illegal::Suicide),
-                SuicideRule::Allowed => {
-                    for stone in own.stones.iter() {
-                        after.set(stone, None);
-                    }
-                    suicided = own.stones;
+    if let Some(own) = string_without_liberty(&after, point) {
+        match suicide {
+            SuicideRule::Prohibited => return Err(Illegal::Suicide),
+            SuicideRule::Allowed => {
+                for stone in own.iter() {
+                    after.set(stone, None);
                 }
+                suicided = own;
             }
         }
     }

@@ -52,6 +52,39 @@ pub fn string_at(position: &Position, point: Point) -> Option<StoneString> {
     })
 }
 
+/// CORE-4.2: the stones of the string on `point` if that string has no liberty; `None` if it has one or if
+/// `point` is empty. The same answer as [`string_at`] gives, found without collecting the liberties: the walk
+/// stops at the first empty neighbour, which is what makes a play's captures cheap to find.
+pub fn string_without_liberty(position: &Position, point: Point) -> Option<PointSet> {
+    let color = position.get(point)?;
+    let board = position.board();
+    // Most strings have a liberty beside the stone asked about: answer those before allocating anything.
+    if board
+        .neighbours(point)
+        .iter()
+        .any(|&n| position.get(n).is_none())
+    {
+        return None;
+    }
+    let mut stones = PointSet::empty(board);
+    let mut frontier = vec![point];
+    stones.insert(point);
+    while let Some(stone) = frontier.pop() {
+        for &neighbour in board.neighbours(stone) {
+            match position.get(neighbour) {
+                None => return None,
+                Some(other) if other == color => {
+                    if stones.insert(neighbour) {
+                        frontier.push(neighbour);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    Some(stones)
+}
+
 /// CORE-4.1: every string of the position, ordered by its lowest intersection.
 pub fn strings(position: &Position) -> Vec<StoneString> {
     let mut seen = PointSet::empty(position.board());

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use gorules_ref::naj::{
     analyse_and_score, immortal_stones, replay, Analysis, AnalysisMoves, Phase, Scoring,
 };
-use gorules_ref::string::{every_string_has_a_liberty, strings};
+use gorules_ref::string::{every_string_has_a_liberty, string_at, string_without_liberty, strings};
 use gorules_ref::symmetry::{GridMap, Symmetry};
 use gorules_ref::{
     benson, Board, ByColor, Color, KoRule, KoRules, Move, Position, Ruleset, Sequence, SuicideRule,
@@ -241,6 +241,27 @@ proptest! {
         let replayed = replay(&ruleset, Phase::ALTERNATION, &start, &moves).unwrap();
         for position in replayed.positions() {
             prop_assert!(every_string_has_a_liberty(position), "{}", position);
+        }
+    }
+
+    /// CORE-4.2: the early-exit walk that finds captures answers as the full string does, on every point of
+    /// random positions (strings with and without liberties, empty points).
+    #[test]
+    fn a_string_without_liberty_is_found_as_the_full_string_says(
+        (width, height, cells) in game_shape().prop_flat_map(|(w, h)| (Just(w), Just(h), proptest::collection::vec(0u8..3, w * h))),
+    ) {
+        // Raw cells, with strings left without liberties (the positions of the other tests have none).
+        let board = Arc::new(Board::rectangle(width, height).unwrap());
+        let cells: Vec<Option<Color>> = cells
+            .into_iter()
+            .map(|c| [None, Some(Color::Black), Some(Color::White)][usize::from(c)])
+            .collect();
+        let position = Position::from_cells(board, &cells).unwrap();
+        for p in position.board().points() {
+            let full = string_at(&position, p)
+                .filter(|s| !s.has_liberty())
+                .map(|s| s.stones);
+            prop_assert_eq!(string_without_liberty(&position, p), full, "{}", position);
         }
     }
 
