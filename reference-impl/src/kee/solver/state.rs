@@ -26,6 +26,62 @@ pub(super) struct Geometry {
     n: usize,
     neighbours: Vec<u64>,
     all: u64,
+    /// SOLVER-7.9: automorphisms of the board graph, the identity first, each as the bit of the image of every
+    /// intersection.
+    maps: Vec<Vec<u64>>,
+}
+
+/// SOLVER-7.9: at most this many automorphisms are used (all of a grid's eight, when it has them).
+const MAX_MAPS: usize = 8;
+/// SOLVER-7.9: the automorphism search gives up after this many assignments (keeping what it found).
+const MAP_SEARCH_STEPS: usize = 100_000;
+
+/// SOLVER-7.9: up to [`MAX_MAPS`] automorphisms of the graph given by `neighbours` (bit sets), the identity
+/// first: permutations of the intersections that keep adjacency and non-adjacency. Found by backtracking,
+/// intersection by intersection, within [`MAP_SEARCH_STEPS`] assignments; any subset of the automorphisms is
+/// sound to use (SOLVER-7.9), so a search cut short loses merges, never correctness.
+fn automorphisms(neighbours: &[u64]) -> Vec<Vec<u64>> {
+    fn extend(
+        neighbours: &[u64],
+        image: &mut Vec<usize>,
+        used: u64,
+        steps: &mut usize,
+        found: &mut Vec<Vec<u64>>,
+    ) {
+        let n = neighbours.len();
+        let v = image.len();
+        if v == n {
+            found.push(image.iter().map(|&w| 1u64 << w).collect());
+            return;
+        }
+        for w in 0..n {
+            if found.len() >= MAX_MAPS || *steps >= MAP_SEARCH_STEPS {
+                return;
+            }
+            if used & (1u64 << w) != 0 || neighbours[w].count_ones() != neighbours[v].count_ones() {
+                continue;
+            }
+            *steps += 1;
+            let fits = (0..v).all(|u| {
+                (neighbours[v] & (1u64 << u) != 0) == (neighbours[w] & (1u64 << image[u]) != 0)
+            });
+            if fits {
+                image.push(w);
+                extend(neighbours, image, used | (1u64 << w), steps, found);
+                image.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut steps = 0;
+    extend(neighbours, &mut Vec::new(), 0, &mut steps, &mut found);
+    // The identity is the first permutation the search meets (each intersection tries itself first among those
+    // that fit), but put it first whatever happens.
+    let identity: Vec<u64> = (0..neighbours.len()).map(|i| 1u64 << i).collect();
+    found.retain(|m| *m != identity);
+    found.insert(0, identity);
+    found.truncate(MAX_MAPS);
+    found
 }
 
 impl Geometry {
@@ -35,7 +91,7 @@ impl Geometry {
         if n > MAX_POINTS {
             return None;
         }
-        let neighbours = board
+        let neighbours: Vec<u64> = board
             .points()
             .map(|p| {
                 board
@@ -45,7 +101,48 @@ impl Geometry {
             })
             .collect();
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Some(Geometry { n, neighbours, all })
+        let maps = automorphisms(&neighbours);
+        Some(Geometry {
+            n,
+            neighbours,
+            all,
+            maps,
+        })
+    }
+
+    /// Keeps only the identity among the automorphisms (the search without SOLVER-7.9, for the tests).
+    #[cfg(test)]
+    fn without_symmetries(mut self) -> Geometry {
+        self.maps.truncate(1);
+        self
+    }
+
+    /// SOLVER-7.9: the number of automorphisms in use.
+    fn symmetries(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// SOLVER-7.9: the image of `moment` under automorphism `k`.
+    fn image(&self, k: usize, moment: Moment) -> Moment {
+        let map = &self.maps[k];
+        let set = |stones: u64| {
+            let mut out = 0;
+            let mut rest = stones;
+            while rest != 0 {
+                out |= map[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            out
+        };
+        Moment {
+            stones: [set(moment.stones[0]), set(moment.stones[1])],
+            to_play: moment.to_play,
+        }
+    }
+
+    /// SOLVER-7.4, SOLVER-7.9: the hash of a key item under each automorphism in turn.
+    fn items(&self, tag: u64, moment: Moment, passes: i64) -> impl Iterator<Item = u128> + '_ {
+        (0..self.symmetries()).map(move |k| item(tag, self.image(k, moment), passes))
     }
 
     /// The normal pass's code.
@@ -161,9 +258,11 @@ pub(super) struct History {
     /// The index of the first moment of the KEE-12(a) window of `moments[i]` (just after the start, the last
     /// prohibition or the last refreshing pass).
     window_start: Vec<usize>,
-    /// SOLVER-7.4: the window's moments with their pass counts, hashed as a set.
+    /// SOLVER-7.4: the window's moments with their pass counts, hashed as a set; SOLVER-7.9: one hash per
+    /// automorphism (of the images of the moments), so index `i * k + j` is about `moments[i]` and map `j`.
     window_hash: Vec<u128>,
-    /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set.
+    /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set
+    /// (one hash per automorphism, as `window_hash`).
     fresh_hash: Vec<u128>,
     /// KEE-12(a): the latest index of each moment met (windows are checked against `window_start`).
     latest: HashMap<Moment, usize>,
@@ -175,7 +274,7 @@ pub(super) struct History {
 }
 
 impl History {
-    fn new(start: Moment) -> History {
+    fn new(start: Moment, geometry: &Geometry) -> History {
         let mut latest = HashMap::new();
         latest.insert(start, 0);
         let mut fresh = HashMap::new();
@@ -186,8 +285,8 @@ impl History {
             passes: vec![0],
             last_stone: vec![0],
             window_start: vec![0],
-            window_hash: vec![item(TAG_WINDOW, start, 0)],
-            fresh_hash: vec![item(TAG_FRESH, start, 0)],
+            window_hash: geometry.items(TAG_WINDOW, start, 0).collect(),
+            fresh_hash: geometry.items(TAG_FRESH, start, 0).collect(),
             latest,
             latest_before: Vec::new(),
             fresh,
@@ -247,11 +346,12 @@ impl State {
         let &(first, first_to_play) = seen.moments.first()?;
         let start = moment_of(first, first_to_play);
         let prohibited = [game.is_prohibited(Player(0)), game.is_prohibited(Player(1))];
+        let history = History::new(start, &geometry);
         let mut state = State {
             geometry,
             rules: game.rules(),
             prohibited,
-            history: History::new(start),
+            history,
             status: Status::Playing,
             prisoners: 0,
         };
@@ -469,7 +569,8 @@ impl State {
                 stones,
                 to_play: next.unwrap_or(mover),
             };
-            let before = std::mem::replace(&mut self.history, History::new(start));
+            let fresh = History::new(start, &self.geometry);
+            let before = std::mem::replace(&mut self.history, fresh);
             self.status = if next.is_none() {
                 Status::Ended
             } else {
@@ -483,6 +584,8 @@ impl State {
             });
         }
         let counted = self.counted(code);
+        let g = &self.geometry;
+        let k = g.symmetries();
         let h = &mut self.history;
         let passes = h.passes[top]
             + match (counted, mover) {
@@ -492,26 +595,25 @@ impl State {
             };
         let index = top + 1;
         let last_stone = if i < g.n { index } else { h.last_stone[top] };
-        let (window_start, window_hash, fresh_hash) = if refresh {
-            (
-                index,
-                item(TAG_WINDOW, after, passes),
-                h.fresh_hash[top] ^ item(TAG_FRESH, after, passes),
-            )
-        } else {
-            (
-                h.window_start[top],
-                h.window_hash[top] ^ item(TAG_WINDOW, after, passes),
-                h.fresh_hash[top],
-            )
-        };
+        let window_start = if refresh { index } else { h.window_start[top] };
+        for (j, window) in g.items(TAG_WINDOW, after, passes).enumerate() {
+            let before = if refresh {
+                0
+            } else {
+                h.window_hash[top * k + j]
+            };
+            h.window_hash.push(before ^ window);
+        }
+        for (j, fresh) in g.items(TAG_FRESH, after, passes).enumerate() {
+            let before = h.fresh_hash[top * k + j];
+            h.fresh_hash
+                .push(if refresh { before ^ fresh } else { before });
+        }
         h.moments.push(after);
         h.plays.push((mover, code));
         h.passes.push(passes);
         h.last_stone.push(last_stone);
         h.window_start.push(window_start);
-        h.window_hash.push(window_hash);
-        h.fresh_hash.push(fresh_hash);
         let was = h.latest.insert(after, index);
         h.latest_before.push(was);
         if refresh {
@@ -557,8 +659,9 @@ impl State {
                 h.passes.pop();
                 h.last_stone.pop();
                 h.window_start.pop();
-                h.window_hash.pop();
-                h.fresh_hash.pop();
+                let k = self.geometry.symmetries();
+                h.window_hash.truncate(top * k);
+                h.fresh_hash.truncate(top * k);
             }
             Made::Prohibited {
                 before,
@@ -575,19 +678,30 @@ impl State {
     /// SOLVER-7.4: the table key: the current moment, who is prohibited, whether the last play was a normal
     /// pass, the pass count, the window's moments with their pass counts, those of them with no stone play
     /// since, and the moments just after the start and after refreshing passes with their pass counts.
+    /// SOLVER-7.9: the smallest of the keys of the state's images under the board's automorphisms.
     pub(super) fn key(&self) -> u128 {
+        let g = &self.geometry;
+        let k = g.symmetries();
         let h = &self.history;
         let top = h.top();
         let flags = u64::from(self.prohibited[0])
             | u64::from(self.prohibited[1]) << 1
             | u64::from(self.after_normal_pass()) << 2;
-        let mut key = item(TAG_CURRENT | flags << 4, self.current(), h.passes[top])
-            ^ h.window_hash[top]
-            ^ h.fresh_hash[top];
-        for j in h.last_stone[top].max(h.window_start[top])..=top {
-            key ^= item(TAG_NO_STONE_SINCE, h.moments[j], 0);
-        }
-        key
+        (0..k)
+            .map(|j| {
+                let mut key = item(
+                    TAG_CURRENT | flags << 4,
+                    g.image(j, self.current()),
+                    h.passes[top],
+                ) ^ h.window_hash[top * k + j]
+                    ^ h.fresh_hash[top * k + j];
+                for i in h.last_stone[top].max(h.window_start[top])..=top {
+                    key ^= item(TAG_NO_STONE_SINCE, g.image(j, h.moments[i]), 0);
+                }
+                key
+            })
+            .min()
+            .unwrap_or(0)
     }
 }
 
@@ -604,5 +718,91 @@ fn moment_of(position: &Arrangement, to_play: Player) -> Moment {
     Moment {
         stones,
         to_play: to_play.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kee::arrangement::Arrangement;
+    use std::sync::Arc;
+
+    fn grid(width: usize, height: usize) -> Geometry {
+        Geometry::of(&Board::rectangle(width, height).expect("a board")).expect("small")
+    }
+
+    /// SOLVER-7.9: each map found keeps adjacency, no two are equal, and the identity comes first.
+    fn assert_automorphisms(g: &Geometry) {
+        let identity: Vec<u64> = (0..g.n).map(|i| 1u64 << i).collect();
+        assert_eq!(g.maps[0], identity);
+        for (a, map) in g.maps.iter().enumerate() {
+            assert!(g.maps[..a].iter().all(|other| other != map));
+            for i in 0..g.n {
+                let image = map[i].trailing_zeros() as usize;
+                let mut expected = 0;
+                let mut rest = g.neighbours[i];
+                while rest != 0 {
+                    expected |= map[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                assert_eq!(g.neighbours[image], expected, "map {a}, intersection {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn grids_have_their_symmetries_and_other_graphs_theirs() {
+        for (width, height, count) in [
+            (1, 1, 1),
+            (2, 1, 2),
+            (2, 2, 8),
+            (3, 2, 4),
+            (3, 3, 8),
+            (4, 4, 8),
+        ] {
+            let g = grid(width, height);
+            assert_eq!(g.symmetries(), count, "{width}x{height}");
+            assert_automorphisms(&g);
+        }
+        // A triangle with a tail (0-1, 1-2, 2-0, 2-3): only 0 and 1 can swap.
+        let board = Board::from_neighbour_lists(&[vec![1, 2], vec![0, 2], vec![0, 1, 3], vec![2]])
+            .expect("a graph");
+        let g = Geometry::of(&board).expect("small");
+        assert_eq!(g.symmetries(), 2);
+        assert_automorphisms(&g);
+    }
+
+    #[test]
+    fn symmetric_histories_share_a_key_and_others_do_not() {
+        let board = Arc::new(Board::rectangle(2, 2).expect("a board"));
+        let game = KeeGame::new(
+            Arrangement::empty(board, 2).expect("empty"),
+            KeeRules::default(),
+        );
+        let key_after = |plays: &[Code], symmetric: bool| {
+            let mut state = State::of(&game).expect("two players");
+            if !symmetric {
+                state.geometry = state.geometry.clone().without_symmetries();
+                state.history = History::new(state.current(), &state.geometry);
+            }
+            for &code in plays {
+                state.make(code).expect("legal");
+            }
+            state.key()
+        };
+        let refresh = 5;
+        // A first stone in each corner, then White in the opposite corner and a refreshing pass.
+        let lines: [[Code; 3]; 4] = [
+            [0, 3, refresh],
+            [1, 2, refresh],
+            [2, 1, refresh],
+            [3, 0, refresh],
+        ];
+        for line in &lines[1..] {
+            assert_eq!(key_after(line, true), key_after(&lines[0], true));
+            assert_ne!(key_after(line, false), key_after(&lines[0], false));
+        }
+        // Different boards are not merged: two stones side by side, not opposite.
+        assert_ne!(key_after(&[0, 1], true), key_after(&[0, 3], true));
     }
 }
