@@ -25,6 +25,7 @@ mod big_stack;
 pub mod board;
 pub mod color;
 pub mod counting;
+mod fast_hash;
 pub mod illegal;
 pub mod j89;
 pub mod kee;

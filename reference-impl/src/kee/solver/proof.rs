@@ -2,11 +2,10 @@
 //! answered by depth-first proof-number search (df-pn) over [`State`] with a table keyed on everything the rest
 //! of the game depends on (SOLVER-7.4); the value is the largest t proven, and a principal variation follows.
 
-use std::collections::hash_map::RandomState;
-
 use super::state::{Code, State, Status};
 use super::OutOfReach;
 use crate::allowance::{BoundedTable, Deadline};
+use crate::fast_hash::FastBuild;
 use crate::proof_numbers::{
     combine, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
 };
@@ -30,7 +29,7 @@ pub(super) struct Proof {
     /// SOLVER-7.5: the range of every value (area scoring), if there is one.
     bounds: Option<(i32, i32)>,
     /// SOLVER-7.4: numbers per (key, threshold less the prisoner offset).
-    table: BoundedTable<(u128, i32), RandomState>,
+    table: BoundedTable<(u128, i32), FastBuild>,
     /// SOLVER-1.5: the moment the search gives up.
     deadline: Deadline,
 }

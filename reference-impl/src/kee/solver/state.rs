@@ -6,7 +6,7 @@
 //! most 64 intersections for speed. `kee_naive_value` plays by `KeeGame` itself, and the tests check that both
 //! give the same values (SOLVER-7.7).
 
-use std::collections::HashMap;
+use crate::fast_hash::FastMap;
 
 use super::super::arrangement::Arrangement;
 use super::super::game::{KeeGame, KeePlay, KeeRules, KeeScoring, KoPlayerPasses};
@@ -219,10 +219,19 @@ impl Geometry {
 }
 
 /// KEE-12.1: a moment: the stones of player 0 and player 1 and the player to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Moment {
     stones: [u64; 2],
     to_play: u8,
+}
+
+impl std::hash::Hash for Moment {
+    // Word by word: the derived hash would feed the two bit sets to the hasher as bytes.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.stones[0]);
+        state.write_u64(self.stones[1]);
+        state.write_u8(self.to_play);
+    }
 }
 
 /// SOLVER-7.4: a 128-bit hash of an item of the key (a tag, a moment, a pass count), from two 64-bit mixes.
@@ -265,19 +274,19 @@ pub(super) struct History {
     /// (one hash per automorphism, as `window_hash`).
     fresh_hash: Vec<u128>,
     /// KEE-12(a): the latest index of each moment met (windows are checked against `window_start`).
-    latest: HashMap<Moment, usize>,
+    latest: FastMap<Moment, usize>,
     /// What `latest` held before each push, to take it back.
     latest_before: Vec<Option<usize>>,
     /// KEE-12(b): the moments just after the start and after refreshing passes, with their indices (all
     /// different: a refreshing pass onto one of them is a prohibition).
-    fresh: HashMap<Moment, usize>,
+    fresh: FastMap<Moment, usize>,
 }
 
 impl History {
     fn new(start: Moment, geometry: &Geometry) -> History {
-        let mut latest = HashMap::new();
+        let mut latest = FastMap::default();
         latest.insert(start, 0);
-        let mut fresh = HashMap::new();
+        let mut fresh = FastMap::default();
         fresh.insert(start, 0);
         History {
             moments: vec![start],
@@ -596,18 +605,20 @@ impl State {
         let index = top + 1;
         let last_stone = if i < g.n { index } else { h.last_stone[top] };
         let window_start = if refresh { index } else { h.window_start[top] };
-        for (j, window) in g.items(TAG_WINDOW, after, passes).enumerate() {
-            let before = if refresh {
+        for j in 0..k {
+            let image = g.image(j, after);
+            let window = if refresh {
                 0
             } else {
                 h.window_hash[top * k + j]
             };
-            h.window_hash.push(before ^ window);
-        }
-        for (j, fresh) in g.items(TAG_FRESH, after, passes).enumerate() {
-            let before = h.fresh_hash[top * k + j];
-            h.fresh_hash
-                .push(if refresh { before ^ fresh } else { before });
+            h.window_hash.push(window ^ item(TAG_WINDOW, image, passes));
+            let fresh = h.fresh_hash[top * k + j];
+            h.fresh_hash.push(if refresh {
+                fresh ^ item(TAG_FRESH, image, passes)
+            } else {
+                fresh
+            });
         }
         h.moments.push(after);
         h.plays.push((mover, code));
