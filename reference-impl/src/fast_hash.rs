@@ -47,3 +47,6 @@ pub(crate) type FastBuild = std::hash::BuildHasherDefault<FingerprintHasher>;
 
 /// A hash map keyed through [`FingerprintHasher`].
 pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, FastBuild>;
+
+/// A hash set keyed through [`FingerprintHasher`].
+pub(crate) type FastSet<K> = std::collections::HashSet<K, FastBuild>;

@@ -8,7 +8,8 @@ use crate::board::PointSet;
 use crate::color::ByColor;
 use crate::color::Color;
 use crate::position::Position;
-use std::collections::{HashMap, HashSet};
+use crate::fast_hash::{FastMap, FastSet};
+use std::collections::HashSet;
 
 /// J89-R13: how much work one status search may do before it answers with an error instead of a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,15 +91,15 @@ struct Search<'a> {
     limits: SearchLimits,
     nodes: usize,
     /// States the attacker wins from, with the winning move where the attacker is to move.
-    won: HashMap<ConfirmState, Option<ConfirmMove>>,
+    won: FastMap<ConfirmState, Option<ConfirmMove>>,
     /// States the defender holds, whatever line led there.
-    held: HashSet<ConfirmState>,
+    held: FastSet<ConfirmState>,
     /// States the defender holds as long as the visits listed are all on the line.
-    held_while: HashMap<ConfirmState, Vec<u64>>,
+    held_while: FastMap<ConfirmState, Vec<u64>>,
     /// The states on the current line, each with its visit: a number given to each entry onto the line.
-    line: HashMap<ConfirmState, u64>,
+    line: FastMap<ConfirmState, u64>,
     /// The visits on the current line.
-    visits: HashSet<u64>,
+    visits: FastSet<u64>,
     next_visit: u64,
     /// The node count at which the probe under way gives up.
     budget: Option<usize>,
@@ -361,11 +362,11 @@ pub fn decide_first(
             ko_pass,
             limits: SearchLimits { depth, ..limits },
             nodes: 0,
-            won: HashMap::new(),
-            held: HashSet::new(),
-            held_while: HashMap::new(),
-            line: HashMap::new(),
-            visits: HashSet::new(),
+            won: FastMap::default(),
+            held: FastSet::default(),
+            held_while: FastMap::default(),
+            line: FastMap::default(),
+            visits: FastSet::default(),
             next_visit: 0,
             budget: None,
         };
