@@ -7,8 +7,8 @@ use crate::allowance::Deadline;
 use crate::board::PointSet;
 use crate::color::ByColor;
 use crate::color::Color;
-use crate::position::Position;
 use crate::fast_hash::{FastMap, FastSet};
+use crate::position::Position;
 use std::collections::HashSet;
 
 /// J89-R13: how much work one status search may do before it answers with an error instead of a verdict.
