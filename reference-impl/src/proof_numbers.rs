@@ -76,6 +76,40 @@ pub(crate) fn combine(or: bool, children: &[Numbers]) -> Numbers {
     }
 }
 
+/// Weak proof numbers (WPNS): as [`combine`], but the summed number is the largest child's plus one for each
+/// other open child, so that a child reached along several paths of a DAG is not counted once per path.
+pub(crate) fn combine_weak(or: bool, children: &[Numbers]) -> Numbers {
+    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
+    let weak = |f: fn(&Numbers) -> u32| {
+        let mut largest = 0u32;
+        let mut open = 0u32;
+        for c in children {
+            let x = f(c);
+            if x >= INFINITE {
+                return INFINITE;
+            }
+            if x > 0 {
+                open += 1;
+                largest = largest.max(x);
+            }
+        }
+        largest
+            .saturating_add(open.saturating_sub(1))
+            .min(INFINITE - 2)
+    };
+    if or {
+        Numbers {
+            proof: min(|c| c.proof),
+            disproof: weak(|c| c.disproof),
+        }
+    } else {
+        Numbers {
+            proof: weak(|c| c.proof),
+            disproof: min(|c| c.disproof),
+        }
+    }
+}
+
 /// SOLVER-3.9: the 1+ε trick: how far past the second most promising child's number the most promising child
 /// is searched before df-pn looks again, in percent of that number (0: plain df-pn, just past it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -139,4 +173,31 @@ pub(crate) fn select(
         )
     };
     (best, child_proof, child_disproof)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn open(proof: u32, disproof: u32) -> Numbers {
+        Numbers { proof, disproof }
+    }
+
+    #[test]
+    fn weak_numbers_take_the_largest_child_plus_one_per_other_open_child() {
+        let children = [open(2, 5), open(3, 1), DISPROVEN, open(1, 4)];
+        // An OR state: the least proof number; for the disproof, 5 plus the two other open children (a
+        // disproven child needs nothing more), where the plain sum is 10.
+        assert_eq!(combine_weak(true, &children), open(1, 7));
+        assert_eq!(combine(true, &children), open(1, 10));
+        // An AND state: the disproven child disproves it; the proof number cannot be reached.
+        assert_eq!(combine_weak(false, &children).disproof, 0);
+        assert!(combine_weak(false, &children).proof >= INFINITE - 2);
+        // Settled children settle the state exactly as with sums.
+        assert_eq!(combine_weak(true, &[DISPROVEN, DISPROVEN]), DISPROVEN);
+        assert_eq!(combine_weak(true, &[open(4, 4), PROVEN]).proof, 0);
+        assert_eq!(combine_weak(false, &[PROVEN, PROVEN]), PROVEN);
+        assert_eq!(combine_weak(true, &[]), combine(true, &[]));
+        assert_eq!(combine_weak(false, &[]), combine(false, &[]));
+    }
 }

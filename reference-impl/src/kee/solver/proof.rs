@@ -7,7 +7,7 @@ use super::OutOfReach;
 use crate::allowance::{BoundedTable, Deadline};
 use crate::fast_hash::FastBuild;
 use crate::proof_numbers::{
-    combine, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
+    combine_weak, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
 };
 
 /// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (about 40 bytes each with the map's overhead, so
@@ -16,9 +16,6 @@ const MAX_ENTRIES: usize = 100_000_000;
 
 /// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
 const ROOT_ALLOWANCE: u64 = 10_000;
-
-/// SOLVER-7.5: df-pn's 1+ε trick (SOLVER-3.9) with ε = 25 %, chosen by measurement (SOLVER-7.9).
-const WIDENING: Widening = Widening { percent: 25 };
 
 /// The widest value looked for under territory scoring (which has no bound of its own).
 pub(super) const WIDEST: i32 = 1 << 20;
@@ -284,13 +281,14 @@ impl Proof {
         }
         loop {
             // A state not ended always has the normal pass (KEE-5(b)), so `numbers` is never empty.
-            let n = combine(or, &numbers);
+            // SOLVER-7.5: weak proof numbers, which count a state reached by several paths once.
+            let n = combine_weak(or, &numbers);
             if n.reaches(proof_limit, disproof_limit) {
                 self.store(state, t, n);
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =
-                select(or, &numbers, n, proof_limit, disproof_limit, WIDENING);
+                select(or, &numbers, n, proof_limit, disproof_limit, Widening::NONE);
             let Some(made) = state.make(codes[best]) else {
                 // Cannot happen (the play was made above); dropped from the children.
                 codes.swap_remove(best);
