@@ -3,7 +3,8 @@
 
 use std::hash::Hasher;
 
-/// A fast hasher for keys that are already well mixed (the NAJ solver's positions hash through their fingerprint, the Kee solver's keys are 128-bit hashes).
+/// A fast hasher for keys that are already well mixed (the NAJ solver's positions hash through their fingerprint,
+/// the Kee solver's keys are 128-bit hashes).
 #[derive(Default)]
 pub(crate) struct FingerprintHasher(u64);
 

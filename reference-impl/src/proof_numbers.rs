@@ -51,40 +51,25 @@ impl Numbers {
 /// otherwise, so that a large open sum is never taken for a settled answer. No children: disproven for an OR
 /// state, proven for an AND state.
 pub(crate) fn combine(or: bool, children: &[Numbers]) -> Numbers {
-    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
-    let sum = |f: fn(&Numbers) -> u32| {
+    combine_by(or, children, |children, f| {
         let mut total = 0u32;
-        for c in children {
-            let x = f(c);
+        for x in children.iter().map(f) {
             if x >= INFINITE {
                 return INFINITE;
             }
             total = total.saturating_add(x);
         }
         total.min(INFINITE - 2)
-    };
-    if or {
-        Numbers {
-            proof: min(|c| c.proof),
-            disproof: sum(|c| c.disproof),
-        }
-    } else {
-        Numbers {
-            proof: sum(|c| c.proof),
-            disproof: min(|c| c.disproof),
-        }
-    }
+    })
 }
 
 /// Weak proof numbers (WPNS): as [`combine`], but the summed number is the largest child's plus one for each
 /// other open child, so that a child reached along several paths of a DAG is not counted once per path.
 pub(crate) fn combine_weak(or: bool, children: &[Numbers]) -> Numbers {
-    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
-    let weak = |f: fn(&Numbers) -> u32| {
+    combine_by(or, children, |children, f| {
         let mut largest = 0u32;
         let mut open = 0u32;
-        for c in children {
-            let x = f(c);
+        for x in children.iter().map(f) {
             if x >= INFINITE {
                 return INFINITE;
             }
@@ -96,15 +81,26 @@ pub(crate) fn combine_weak(or: bool, children: &[Numbers]) -> Numbers {
         largest
             .saturating_add(open.saturating_sub(1))
             .min(INFINITE - 2)
-    };
+    })
+}
+
+/// The OR/AND rule shared by [`combine`] and [`combine_weak`]: the least of the children's numbers on the side
+/// one child settles, and `total` of them (the children, and which of their numbers) on the side every child must.
+fn combine_by(
+    or: bool,
+    children: &[Numbers],
+    total: impl Fn(&[Numbers], fn(&Numbers) -> u32) -> u32,
+) -> Numbers {
+    let min = |f: fn(&Numbers) -> u32| children.iter().map(f).min().unwrap_or(INFINITE);
+    let total = |f: fn(&Numbers) -> u32| total(children, f);
     if or {
         Numbers {
             proof: min(|c| c.proof),
-            disproof: weak(|c| c.disproof),
+            disproof: total(|c| c.disproof),
         }
     } else {
         Numbers {
-            proof: weak(|c| c.proof),
+            proof: total(|c| c.proof),
             disproof: min(|c| c.disproof),
         }
     }

@@ -24,27 +24,11 @@ impl StoneString {
 
 /// CORE-4.1: the string the stone on `point` belongs to, or `None` if `point` is empty.
 pub fn string_at(position: &Position, point: Point) -> Option<StoneString> {
-    let color = position.get(point)?;
-    let board = position.board();
-    let mut stones = PointSet::empty(board);
-    let mut liberties = PointSet::empty(board);
-    let mut frontier = vec![point];
-    stones.insert(point);
-    while let Some(stone) = frontier.pop() {
-        for &neighbour in board.neighbours(stone) {
-            match position.get(neighbour) {
-                None => {
-                    liberties.insert(neighbour);
-                }
-                Some(other) if other == color => {
-                    if stones.insert(neighbour) {
-                        frontier.push(neighbour);
-                    }
-                }
-                Some(_) => {}
-            }
-        }
-    }
+    let mut liberties = PointSet::empty(position.board());
+    let (color, stones) = walk(position, point, |liberty| {
+        liberties.insert(liberty);
+        true
+    })?;
     Some(StoneString {
         color,
         stones,
@@ -56,23 +40,39 @@ pub fn string_at(position: &Position, point: Point) -> Option<StoneString> {
 /// `point` is empty. The same answer as [`string_at`] gives, found without collecting the liberties: the walk
 /// stops at the first empty neighbour, which is what makes a play's captures cheap to find.
 pub fn string_without_liberty(position: &Position, point: Point) -> Option<PointSet> {
-    let color = position.get(point)?;
-    let board = position.board();
     // Most strings have a liberty beside the stone asked about: answer those before allocating anything.
-    if board
+    if position
+        .board()
         .neighbours(point)
         .iter()
         .any(|&n| position.get(n).is_none())
     {
         return None;
     }
+    walk(position, point, |_| false).map(|(_, stones)| stones)
+}
+
+/// CORE-4.1: the colour and stones of the string on `point`, found by walking from stone to adjacent stone of
+/// its colour; every empty neighbour met is given to `liberty`, and the walk gives up (`None`) as soon as that
+/// returns false. `None` too if `point` is empty.
+fn walk(
+    position: &Position,
+    point: Point,
+    mut liberty: impl FnMut(Point) -> bool,
+) -> Option<(Color, PointSet)> {
+    let color = position.get(point)?;
+    let board = position.board();
     let mut stones = PointSet::empty(board);
     let mut frontier = vec![point];
     stones.insert(point);
     while let Some(stone) = frontier.pop() {
         for &neighbour in board.neighbours(stone) {
             match position.get(neighbour) {
-                None => return None,
+                None => {
+                    if !liberty(neighbour) {
+                        return None;
+                    }
+                }
                 Some(other) if other == color => {
                     if stones.insert(neighbour) {
                         frontier.push(neighbour);
@@ -82,7 +82,7 @@ pub fn string_without_liberty(position: &Position, point: Point) -> Option<Point
             }
         }
     }
-    Some(stones)
+    Some((color, stones))
 }
 
 /// CORE-4.1: every string of the position, ordered by its lowest intersection.
