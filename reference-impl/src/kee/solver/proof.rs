@@ -10,12 +10,21 @@ use crate::proof_numbers::{
     combine_weak, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
 };
 
-/// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (about 40 bytes each with the map's overhead, so
-/// at most about 5.5 GiB); a full table makes room as [`BoundedTable`] says.
+/// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (33 bytes each with the map's control byte, in a
+/// map of up to 2^27 slots, so at most about 4.5 GiB); a full table makes room as [`BoundedTable`] says.
 const MAX_ENTRIES: usize = 100_000_000;
 
 /// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
 const ROOT_ALLOWANCE: u64 = 10_000;
+
+/// SOLVER-7.4: a table entry's key: the state's key as two words (8-byte aligned, so that an entry takes 32
+/// bytes rather than the 48 a `u128` would align it to) and the threshold less the prisoner offset.
+type Entry = (u64, u64, i32);
+
+/// The entry of `key` and the relative threshold `relative`.
+fn entry(key: u128, relative: i32) -> Entry {
+    ((key >> 64) as u64, key as u64, relative)
+}
 
 /// The widest value looked for under territory scoring (which has no bound of its own).
 pub(super) const WIDEST: i32 = 1 << 20;
@@ -29,7 +38,7 @@ pub(super) struct Proof {
     /// SOLVER-7.5: the range of every value (area scoring), if there is one.
     bounds: Option<(i32, i32)>,
     /// SOLVER-7.4: numbers per (key, threshold less the prisoner offset).
-    table: BoundedTable<(u128, i32), FastBuild>,
+    table: BoundedTable<Entry, FastBuild>,
     /// SOLVER-1.5: the moment the search gives up.
     deadline: Deadline,
 }
@@ -126,7 +135,8 @@ impl Proof {
             return Ok(known);
         }
         loop {
-            let n = self.mid(state, t, UNBOUNDED, UNBOUNDED, depth)?;
+            let key = state.key();
+            let n = self.mid(state, key, t, UNBOUNDED, UNBOUNDED, depth)?;
             if n.proof == 0 {
                 return Ok(true);
             }
@@ -222,6 +232,11 @@ impl Proof {
     /// The numbers of the current state of `state` for the question "at least `t`", as far as known without
     /// searching it: settled if the game has ended, else the table's, else unknown.
     fn look(&self, state: &State, t: i32) -> Numbers {
+        self.look_keyed(state, state.key(), t)
+    }
+
+    /// [`Proof::look`] with the state's key (SOLVER-7.4) already computed.
+    fn look_keyed(&self, state: &State, key: u128, t: i32) -> Numbers {
         if state.status() == Status::Ended {
             return if state.score() >= t {
                 PROVEN
@@ -230,7 +245,7 @@ impl Proof {
             };
         }
         let relative = t - state.offset();
-        self.table.get(&(state.key(), relative)).unwrap_or(UNKNOWN)
+        self.table.get(&entry(key, relative)).unwrap_or(UNKNOWN)
     }
 
     /// The answer to "at least `t`" at the current state of `state`, if the range of values, the end of the game
@@ -243,15 +258,17 @@ impl Proof {
     }
 
     /// SOLVER-7.4: records the numbers of the current state.
-    fn store(&mut self, state: &State, t: i32, n: Numbers) {
-        self.table.store((state.key(), t - state.offset()), n);
+    fn store(&mut self, state: &State, key: u128, t: i32, n: Numbers) {
+        self.table.store(entry(key, t - state.offset()), n);
     }
 
-    /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state until its proof number
-    /// reaches `proof_limit` or its disproof number reaches `disproof_limit` (or it is settled).
+    /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state, whose key (SOLVER-7.4) is
+    /// `key`, until its proof number reaches `proof_limit` or its disproof number reaches `disproof_limit` (or it
+    /// is settled).
     fn mid(
         &mut self,
         state: &mut State,
+        key: u128,
         t: i32,
         proof_limit: u32,
         disproof_limit: u32,
@@ -264,7 +281,7 @@ impl Proof {
         {
             return Err(OutOfReach);
         }
-        let here = self.look(state, t);
+        let here = self.look_keyed(state, key, t);
         if here.reaches(proof_limit, disproof_limit) {
             return Ok(here);
         }
@@ -272,9 +289,12 @@ impl Proof {
         let or = state.to_play() == 0;
         let mut codes: Vec<Code> = Vec::new();
         let mut numbers: Vec<Numbers> = Vec::new();
+        let mut keys: Vec<u128> = Vec::new();
         for code in state.codes() {
             if let Some(made) = state.make(code) {
-                numbers.push(self.look(state, t));
+                let child = state.key();
+                numbers.push(self.look_keyed(state, child, t));
+                keys.push(child);
                 state.unmake(made);
                 codes.push(code);
             }
@@ -284,7 +304,7 @@ impl Proof {
             // SOLVER-7.5: weak proof numbers, which count a state reached by several paths once.
             let n = combine_weak(or, &numbers);
             if n.reaches(proof_limit, disproof_limit) {
-                self.store(state, t, n);
+                self.store(state, key, t, n);
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =
@@ -293,9 +313,10 @@ impl Proof {
                 // Cannot happen (the play was made above); dropped from the children.
                 codes.swap_remove(best);
                 numbers.swap_remove(best);
+                keys.swap_remove(best);
                 continue;
             };
-            let result = self.mid(state, t, child_proof, child_disproof, depth + 1);
+            let result = self.mid(state, keys[best], t, child_proof, child_disproof, depth + 1);
             state.unmake(made);
             numbers[best] = result?;
         }

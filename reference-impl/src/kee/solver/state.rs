@@ -234,17 +234,34 @@ impl std::hash::Hash for Moment {
     }
 }
 
-/// SOLVER-7.4: a 128-bit hash of an item of the key (a tag, a moment, a pass count), from two 64-bit mixes.
+/// SOLVER-7.4: a 128-bit hash of an item of the key (a tag, a moment, a pass count): two 64-bit halves, each
+/// from two multiply-and-fold steps (wyhash's "mum") with seeds of its own.
 fn item(tag: u64, moment: Moment, passes: i64) -> u128 {
-    fn mix(mut x: u64) -> u64 {
-        // splitmix64's finaliser.
-        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        x ^ (x >> 31)
+    fn mum(a: u64, b: u64) -> u64 {
+        let product = u128::from(a) * u128::from(b);
+        (product as u64) ^ ((product >> 64) as u64)
     }
-    let last = (passes as u64).wrapping_shl(16) ^ (u64::from(moment.to_play) << 8) ^ tag;
-    let half = |seed: u64| mix(moment.stones[0] ^ mix(moment.stones[1] ^ mix(last ^ seed)));
-    (u128::from(half(0x9e37_79b9_7f4a_7c15)) << 64) | u128::from(half(0xc2b2_ae3d_27d4_eb4f))
+    let word = (passes as u64).wrapping_shl(16) ^ (u64::from(moment.to_play) << 8) ^ tag;
+    let [black, white] = moment.stones;
+    let half = |seeds: [u64; 4]| {
+        mum(
+            mum(black ^ seeds[0], white ^ seeds[1]) ^ seeds[2],
+            word ^ seeds[3],
+        )
+    };
+    let high = half([
+        0xa076_1d64_78bd_642f,
+        0xe703_7ed1_a0b4_28db,
+        0x8ebc_6af0_9c88_c6e3,
+        0x5899_65cc_7537_4cc3,
+    ]);
+    let low = half([
+        0x1d8e_4e27_c47d_124f,
+        0x9e37_79b9_7f4a_7c15,
+        0xc2b2_ae3d_27d4_eb4f,
+        0x1656_67b1_9e37_79f9,
+    ]);
+    (u128::from(high) << 64) | u128::from(low)
 }
 
 /// Tags of the key's items.
@@ -273,10 +290,6 @@ pub(super) struct History {
     /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set
     /// (one hash per automorphism, as `window_hash`).
     fresh_hash: Vec<u128>,
-    /// KEE-12(a): the latest index of each moment met (windows are checked against `window_start`).
-    latest: FastMap<Moment, usize>,
-    /// What `latest` held before each push, to take it back.
-    latest_before: Vec<Option<usize>>,
     /// KEE-12(b): the moments just after the start and after refreshing passes, with their indices (all
     /// different: a refreshing pass onto one of them is a prohibition).
     fresh: FastMap<Moment, usize>,
@@ -284,8 +297,6 @@ pub(super) struct History {
 
 impl History {
     fn new(start: Moment, geometry: &Geometry) -> History {
-        let mut latest = FastMap::default();
-        latest.insert(start, 0);
         let mut fresh = FastMap::default();
         fresh.insert(start, 0);
         History {
@@ -296,8 +307,6 @@ impl History {
             window_start: vec![0],
             window_hash: geometry.items(TAG_WINDOW, start, 0).collect(),
             fresh_hash: geometry.items(TAG_FRESH, start, 0).collect(),
-            latest,
-            latest_before: Vec::new(),
             fresh,
         }
     }
@@ -558,11 +567,11 @@ impl State {
             // KEE-12(b): met just after the start (or last prohibition) or an earlier refreshing pass.
             h.fresh.get(&after).copied()
         } else {
-            // KEE-12(a): met in the window, with a stone play since.
-            h.latest
-                .get(&after)
-                .copied()
-                .filter(|&j| j >= h.window_start[top] && (i < g.n || h.last_stone[top] > j))
+            // KEE-12(a): met in the window (its latest meeting), with a stone play since.
+            (h.window_start[top]..=top)
+                .rev()
+                .find(|&j| h.moments[j] == after)
+                .filter(|&j| i < g.n || h.last_stone[top] > j)
         };
         if let Some(from) = encounter {
             let ko_player = self.ko_player(from, mover, code);
@@ -625,8 +634,6 @@ impl State {
         h.passes.push(passes);
         h.last_stone.push(last_stone);
         h.window_start.push(window_start);
-        let was = h.latest.insert(after, index);
-        h.latest_before.push(was);
         if refresh {
             h.fresh.insert(after, index);
         }
@@ -661,10 +668,6 @@ impl State {
                 if refresh {
                     h.fresh.remove(&moment);
                 }
-                match h.latest_before.pop().flatten() {
-                    Some(j) => h.latest.insert(moment, j),
-                    None => h.latest.remove(&moment),
-                };
                 h.moments.pop();
                 h.plays.pop();
                 h.passes.pop();
@@ -689,7 +692,9 @@ impl State {
     /// SOLVER-7.4: the table key: the current moment, who is prohibited, whether the last play was a normal
     /// pass, the pass count, the window's moments with their pass counts, those of them with no stone play
     /// since, and the moments just after the start and after refreshing passes with their pass counts.
-    /// SOLVER-7.9: the smallest of the keys of the state's images under the board's automorphisms.
+    /// SOLVER-7.9: the smallest of the keys of the state's images under those automorphisms that take the
+    /// current moment to its least image (a state and its image under an automorphism choose corresponding
+    /// maps, so they still share the key).
     pub(super) fn key(&self) -> u128 {
         let g = &self.geometry;
         let k = g.symmetries();
@@ -698,21 +703,26 @@ impl State {
         let flags = u64::from(self.prohibited[0])
             | u64::from(self.prohibited[1]) << 1
             | u64::from(self.after_normal_pass()) << 2;
-        (0..k)
-            .map(|j| {
-                let mut key = item(
-                    TAG_CURRENT | flags << 4,
-                    g.image(j, self.current()),
-                    h.passes[top],
-                ) ^ h.window_hash[top * k + j]
-                    ^ h.fresh_hash[top * k + j];
-                for i in h.last_stone[top].max(h.window_start[top])..=top {
-                    key ^= item(TAG_NO_STONE_SINCE, g.image(j, h.moments[i]), 0);
-                }
-                key
-            })
-            .min()
-            .unwrap_or(0)
+        let current = self.current();
+        let mut least = ([u64::MAX; 2], u128::MAX);
+        for j in 0..k {
+            let image = g.image(j, current);
+            if image.stones > least.0 {
+                continue;
+            }
+            let mut key = item(TAG_CURRENT | flags << 4, image, h.passes[top])
+                ^ h.window_hash[top * k + j]
+                ^ h.fresh_hash[top * k + j];
+            for i in h.last_stone[top].max(h.window_start[top])..=top {
+                key ^= item(TAG_NO_STONE_SINCE, g.image(j, h.moments[i]), 0);
+            }
+            least = if image.stones < least.0 {
+                (image.stones, key)
+            } else {
+                (least.0, least.1.min(key))
+            };
+        }
+        least.1
     }
 }
 
