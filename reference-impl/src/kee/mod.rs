@@ -19,4 +19,6 @@ pub use game::{
 pub use player::Player;
 pub use removal::{play_stone, AlliedGroups, KeeOptions, StonePlay, SuicidalPlay, Suicide};
 pub use scoring::{area_points, ranking, territory_points};
-pub use solver::{kee_naive_value, kee_value, KeeLimits, KeeSolveError, KeeSolved};
+pub use solver::{
+    kee_naive_value, kee_value, KeeLimits, KeeSolveError, KeeSolved, DEFAULT_KEE_NODES,
+};

@@ -1,4 +1,4 @@
-//! What the tests of checks decided beyond the engine's default allowance share (`best_play_decided.rs`,
+//! What the tests of checks that must be decided, not merely left undecided, share (`best_play_decided.rs`,
 //! `kee_decided.rs`): run one planned check with given options, and require that it passed.
 
 use gorules_runner::summary::Outcome;

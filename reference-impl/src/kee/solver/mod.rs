@@ -17,6 +17,10 @@ use super::player::Player;
 use proof::Proof;
 use state::State;
 
+/// SOLVER-7.3, PROTO-9.8: the default node allowance of a solve: enough for the empty 2x2 board under the
+/// default rules (38.6 million nodes, SOLVER-7.8), the largest of seed 001's boards.
+pub const DEFAULT_KEE_NODES: u64 = 40_000_000;
+
 /// SOLVER-7.3: how much work a solve may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KeeLimits {
@@ -29,7 +33,7 @@ pub struct KeeLimits {
 impl Default for KeeLimits {
     fn default() -> KeeLimits {
         KeeLimits {
-            nodes: 10_000_000,
+            nodes: DEFAULT_KEE_NODES,
             deadline: crate::allowance::Deadline::NONE,
         }
     }

@@ -7,6 +7,7 @@ use crate::board::{Board, Point};
 use crate::kee::{
     kee_value, ranking, AlliedGroups, Arrangement, KeeEnd, KeeGame, KeeIllegal, KeeLimits, KeePlay,
     KeeRules, KeeScoring, KeeSolved, KoCondition, KoPlayerPasses, Player, SuicidalPlay, Suicide,
+    DEFAULT_KEE_NODES,
 };
 use gorules_grammar::gtp::Command;
 use gorules_grammar::{Graph, PLAYER_NAMES};
@@ -353,10 +354,10 @@ impl KeeSession {
 
     /// PROTO-9.8: `gorules-kee-value [NODES]`: the value of the two-player game from the current state under
     /// best play (SOLVER-7): `value V nodes N line PLAY ...`, or `out-of-reach nodes N low L high H` (the bounds
-    /// proven) and the limit that stopped the search (PROTO-3.15); 10 million nodes by default.
+    /// proven) and the limit that stopped the search (PROTO-3.15); [`DEFAULT_KEE_NODES`] (40 million) by default.
     fn value(&self, args: &[String], time_limit: std::time::Duration) -> Result<String, String> {
         let nodes = match args {
-            [] => 10_000_000,
+            [] => DEFAULT_KEE_NODES,
             [n] => n.parse().map_err(|_| syntax("a node allowance"))?,
             _ => return Err(syntax("an optional node allowance")),
         };
