@@ -61,11 +61,12 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 256 positions, the open
-    /// numbers keyed as SOLVER-4.9 says, and safe zones of at most 12 intersections (SOLVER-3.10).
+    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 64 positions (256 until
+    /// 2026-11-26, evening), the open numbers keyed as SOLVER-4.9 says, and safe zones of at most 12 intersections
+    /// (SOLVER-3.10).
     pub const DEFAULT: Tuning = Tuning {
         widening: Widening { percent: 25 },
-        reach_allowance: 256,
+        reach_allowance: 64,
         open_numbers_by_immortal: true,
         zone_points: 12,
     };

@@ -3,7 +3,6 @@
 
 use crate::color::Color;
 use crate::naj::game::Analysis;
-use crate::naj::immortal::benson;
 
 use super::search::{Budget, OutOfNodes, Phase};
 use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
@@ -22,9 +21,7 @@ impl Control {
         if let Some(&known) = self.immortal.get(&(*position, owner)) {
             return known;
         }
-        let alive = benson::pass_alive(&geometry.position_of(position), owner)
-            .iter()
-            .fold(0, |mask, point| mask | bit(point.index()));
+        let alive = geometry.pass_alive(position, owner);
         crate::allowance::remember(&mut self.immortal, (*position, owner), alive);
         alive
     }
@@ -238,6 +235,10 @@ impl Phase for AnalysisPhase<'_> {
             .unwrap_or(quick_low);
         crate::allowance::remember(&mut self.bounds, *position, (low, high));
         Ok((low, high))
+    }
+
+    fn pass_value(&mut self, position: &Stones) -> Option<i64> {
+        Some(self.value_at(position))
     }
 
     fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64) {

@@ -60,6 +60,11 @@ pub(crate) trait Phase {
     /// SOLVER-3.8: bounds as [`Phase::bounds`] but found without a search: those of `bounds` if already known,
     /// else weaker ones (the quick bounds of SOLVER-3.3).
     fn cheap_bounds(&mut self, position: &Stones) -> (i64, i64);
+    /// SOLVER-3.6: the value if every move from `position` on were a pass, when that is cheap to know (an
+    /// analysis: the end value of the position itself); the first question of a solve without a guess.
+    fn pass_value(&mut self, _position: &Stones) -> Option<i64> {
+        None
+    }
     /// SOLVER-2.3: the value a play of `mover` that removed `captured` stones adds (prisoners).
     fn capture_value(&self, mover: Color, captured: u32) -> i64;
     /// SOLVER-4.9: the immortal stones of both players in `position` (NAJ-5.2).
@@ -197,7 +202,9 @@ impl<'g, P: Phase> Search<'g, P> {
     /// (the value when the minimiser can do no better than pass, often the value itself).
     pub fn value(&mut self) -> Result<i64, OutOfNodes> {
         let (_, high) = self.root_bounds()?;
-        self.value_near(high)
+        let position = *self.position();
+        let guess = self.phase.pass_value(&position).unwrap_or(high);
+        self.value_near(guess)
     }
 
     /// SOLVER-3.6, SOLVER-3.7: the exact value of the current state by questions "at least t?" (df-pn), the first
@@ -206,13 +213,22 @@ impl<'g, P: Phase> Search<'g, P> {
         let (mut low, mut high) = self.root_bounds()?;
         // The first question is "value >= guess" (or just above `low`), then the interval is halved.
         let mut beta = guess.clamp(low + 1, high.max(low + 1));
+        // Galloping: each answer the same way as the last doubles the step, from the guess outwards.
+        let (mut step, mut upwards) = (1, None);
         while low < high {
-            if self.at_least(beta)? {
+            let proven = self.at_least(beta)?;
+            if proven {
                 low = beta;
             } else {
                 high = beta - 1;
             }
-            beta = low + (high - low + 1) / 2;
+            step = if upwards == Some(proven) { step * 2 } else { 1 };
+            upwards = Some(proven);
+            beta = if proven {
+                (low + step).min(high)
+            } else {
+                (high + 1 - step).max(low + 1)
+            };
         }
         Ok(low)
     }

@@ -159,6 +159,81 @@ impl Geometry {
         string
     }
 
+    /// NAJ-5.2: the pass-alive stones of `owner` in `position` by Benson's algorithm on masks, step for step as
+    /// [`pass_alive`](crate::naj::immortal::benson::pass_alive) does it on a `Position` (the tests compare them): a
+    /// region (a maximal connected set of intersections without `owner`'s stones) is vital to a string if it has
+    /// an empty intersection and every one of them is a liberty of the string; strings with fewer than two vital
+    /// regions kept are dropped, then the regions next to a dropped string, until nothing changes.
+    pub fn pass_alive(&self, position: &Stones, owner: Color) -> Mask {
+        let own = position.of(owner);
+        let empty = self.all & !position.occupied();
+        let split = |set: Mask| {
+            let mut parts = Vec::new();
+            let mut rest = set;
+            while rest != 0 {
+                let part = self.string(set, rest.trailing_zeros() as usize);
+                rest &= !part;
+                parts.push(part);
+            }
+            parts
+        };
+        let strings = split(own);
+        let regions = split(self.all & !own);
+        // Bit r of `vital[s]`: region r is vital to string s; bit s of `bordering[r]`: string s is next to region r.
+        let vital: Vec<u128> = strings
+            .iter()
+            .map(|&string| {
+                let liberties = self.around(string) & empty;
+                regions.iter().enumerate().fold(0, |set, (r, &region)| {
+                    let open = region & empty;
+                    if open != 0 && open & !liberties == 0 {
+                        set | 1 << r
+                    } else {
+                        set
+                    }
+                })
+            })
+            .collect();
+        let bordering: Vec<u128> = regions
+            .iter()
+            .map(|&region| {
+                let next = self.around(region);
+                strings.iter().enumerate().fold(0, |set, (s, &string)| {
+                    if next & string != 0 {
+                        set | 1 << s
+                    } else {
+                        set
+                    }
+                })
+            })
+            .collect();
+        let mut strings_kept: u128 = (0..strings.len()).fold(0, |set, s| set | 1 << s);
+        let mut regions_kept: u128 = (0..regions.len()).fold(0, |set, r| set | 1 << r);
+        loop {
+            let mut changed = false;
+            for (s, &vital) in vital.iter().enumerate() {
+                if strings_kept & 1 << s != 0 && (vital & regions_kept).count_ones() < 2 {
+                    strings_kept &= !(1 << s);
+                    changed = true;
+                }
+            }
+            for (r, &bordering) in bordering.iter().enumerate() {
+                if regions_kept & 1 << r != 0 && bordering & !strings_kept != 0 {
+                    regions_kept &= !(1 << r);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        strings
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| strings_kept & 1 << s != 0)
+            .fold(0, |alive, (_, &string)| alive | string)
+    }
+
     /// CORE-4.2: whether the string `string` has a liberty in `position`.
     pub fn has_liberty(&self, position: &Stones, string: Mask) -> bool {
         self.around(string) & !position.occupied() & self.all != 0
@@ -206,7 +281,9 @@ impl Geometry {
         stones
     }
 
-    /// CORE-3.1: the position these masks describe.
+    /// CORE-3.1: the position these masks describe (the tests compare the solver's rules with the reference's on
+    /// it).
+    #[cfg(test)]
     pub fn position_of(&self, stones: &Stones) -> Position {
         let cells: Vec<Option<Color>> = (0..self.board.len())
             .map(|index| {
@@ -271,3 +348,42 @@ pub(crate) fn points(final_position: &Stones, all: Mask, player: Color, controls
 }
 
 pub(crate) use crate::fast_hash::{FastBuild, FastMap};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naj::immortal::benson;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// NAJ-5.2, SOLVER-5.1: Benson's algorithm on masks finds the stones the reference's finds, for either
+        /// owner, on random positions of boards from 1x1 to 11x11 (every string given a chance to have no
+        /// liberty too: raw random positions).
+        #[test]
+        fn pass_alive_on_masks_agrees_with_the_reference(
+            width in 1usize..=11,
+            height in 1usize..=11,
+            cells in proptest::collection::vec(0u8..5, 121),
+        ) {
+            let board = Arc::new(Board::rectangle(width, height).expect("a board"));
+            let geometry = Geometry::new(&board).expect("at most 128 intersections");
+            let mut stones = Stones::default();
+            for (index, cell) in cells.iter().enumerate().take(board.len()) {
+                match cell {
+                    0 | 1 => stones.black |= bit(index),
+                    2 | 3 => stones.white |= bit(index),
+                    _ => {}
+                }
+            }
+            let position = geometry.position_of(&stones);
+            for owner in [Color::Black, Color::White] {
+                let reference = benson::pass_alive(&position, owner)
+                    .iter()
+                    .fold(0, |mask, point| mask | bit(point.index()));
+                prop_assert_eq!(geometry.pass_alive(&stones, owner), reference);
+            }
+        }
+    }
+}

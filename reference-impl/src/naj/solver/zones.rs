@@ -109,12 +109,12 @@ pub(crate) fn candidates(
         .collect()
 }
 
-/// SOLVER-3.10: whether `candidate` is a safe zone of `defender` in `position`, by the search of its region
-/// alone; the nodes it visits are counted in `budget`. A search that runs past its allowance answers no.
+/// SOLVER-3.10: whether `candidate` is a safe zone of the defender, whose opponent's stones are `attackers`, by
+/// the search of its region alone: a function of the region, the walls and the attacker's stones in the region
+/// only. The nodes it visits are counted in `budget`. A search that runs past its allowance answers no.
 pub(crate) fn is_safe(
     geometry: &Geometry,
-    position: &Stones,
-    defender: Color,
+    attackers: Mask,
     candidate: Candidate,
     budget: &mut Budget,
 ) -> Result<bool, OutOfNodes> {
@@ -124,8 +124,7 @@ pub(crate) fn is_safe(
         memo: FastMap::default(),
         nodes: 0,
     };
-    let theirs = position.of(defender.opponent());
-    let safe = zone.attacker_to_move(candidate.walls, theirs & candidate.region);
+    let safe = zone.attacker_to_move(candidate.walls, attackers & candidate.region);
     budget.spend(zone.nodes)?;
     Ok(safe == Some(true))
 }
@@ -215,6 +214,9 @@ struct Searched {
 #[derive(Default)]
 pub(crate) struct ZoneCache {
     zones: FastMap<(Stones, Color), Vec<Searched>>,
+    /// SOLVER-3.10: whether a zone is safe, by what its search looks at alone: the region, the walls and the
+    /// attacker's stones in the region (the same zone recurs in many positions that differ elsewhere).
+    verdicts: FastMap<(Mask, Mask, Mask), bool>,
 }
 
 impl ZoneCache {
@@ -247,6 +249,8 @@ impl ZoneCache {
             crate::allowance::remember(&mut self.zones, key, found);
         }
         let lost = how.facts.lost.of(player);
+        let verdicts = &mut self.verdicts;
+        let attackers = position.of(player.opponent());
         let Some(groups) = self.zones.get_mut(&key) else {
             return Ok(Some(0));
         };
@@ -259,11 +263,11 @@ impl ZoneCache {
             {
                 match counts(
                     geometry,
-                    position,
-                    player,
+                    attackers,
                     whole,
                     &mut searched.whole,
                     how,
+                    verdicts,
                     budget,
                 )? {
                     None => return Ok(None),
@@ -278,7 +282,7 @@ impl ZoneCache {
                 if part.zone() & lost != 0 {
                     continue;
                 }
-                match counts(geometry, position, player, *part, known, how, budget)? {
+                match counts(geometry, attackers, *part, known, how, verdicts, budget)? {
                     None => return Ok(None),
                     Some(true) => union |= part.zone(),
                     Some(false) => {}
@@ -290,24 +294,35 @@ impl ZoneCache {
 }
 
 /// SOLVER-3.10: whether `candidate` counts: every candidate unless `how.searched`; else whether it is safe
-/// (`known`, or searched now and remembered in `known` if `how.thorough`; `None` if not known and not
-/// `how.thorough`).
+/// (`known`, or the answer found for the same zone content in another position, in `verdicts`, or searched now and
+/// remembered in both if `how.thorough`; `None` if not known and not `how.thorough`).
 fn counts(
     geometry: &Geometry,
-    position: &Stones,
-    player: Color,
+    attackers: Mask,
     candidate: Candidate,
     known: &mut Option<bool>,
     how: Usable,
+    verdicts: &mut FastMap<(Mask, Mask, Mask), bool>,
     budget: &mut Budget,
 ) -> Result<Option<bool>, OutOfNodes> {
+    // What the zone's search looks at (`is_safe`): an answer for the same region, walls and attacker's stones in
+    // it, found in another position, is this one's.
+    let content = (
+        candidate.region,
+        candidate.walls,
+        attackers & candidate.region,
+    );
+    if known.is_none() {
+        *known = verdicts.get(&content).copied();
+    }
     Ok(match (how.searched, *known) {
         (false, _) => Some(true),
         (true, Some(safe)) => Some(safe),
         (true, None) if !how.thorough => None,
         (true, None) => {
-            let safe = is_safe(geometry, position, player, candidate, budget)?;
+            let safe = is_safe(geometry, attackers, candidate, budget)?;
             *known = Some(safe);
+            crate::allowance::remember(verdicts, content, safe);
             Some(safe)
         }
     })
@@ -448,13 +463,13 @@ mod tests {
         let mut zones = Vec::new();
         for group in candidates(geometry, position, defender, max_points) {
             if let Some(whole) = group.whole {
-                if is_safe(geometry, position, defender, whole, budget)? {
+                if is_safe(geometry, position.of(defender.opponent()), whole, budget)? {
                     zones.push(whole.zone());
                     continue;
                 }
             }
             for part in group.parts {
-                if is_safe(geometry, position, defender, part, budget)? {
+                if is_safe(geometry, position.of(defender.opponent()), part, budget)? {
                     zones.push(part.zone());
                 }
             }
@@ -519,8 +534,8 @@ mod tests {
         let groups = candidates(&geometry, &stones, Color::White, 12);
         assert_eq!(groups.len(), 1);
         for part in &groups[0].parts {
-            let safe = is_safe(&geometry, &stones, Color::White, *part, &mut budget())
-                .expect("no allowance");
+            let safe =
+                is_safe(&geometry, stones.black, *part, &mut budget()).expect("no allowance");
             assert_eq!(safe, part.region.count_ones() > 1, "{part:?}");
         }
         // Black's stones on C3 and C2 leave White's wall without a second eye: no zone.
