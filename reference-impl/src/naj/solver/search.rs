@@ -198,8 +198,9 @@ impl<'g, P: Phase> Search<'g, P> {
         self.lost[self.lost.len() - 1]
     }
 
-    /// SOLVER-3, SOLVER-3.6: the exact value of the current state, by questions that start at the high bound
-    /// (the value when the minimiser can do no better than pass, often the value itself).
+    /// SOLVER-3, SOLVER-3.6: the exact value of the current state, by questions that start at its pass value if
+    /// the phase knows it cheaply (an analysis), else at the high bound (the value when the minimiser can do no
+    /// better than pass, often the value itself).
     pub fn value(&mut self) -> Result<i64, OutOfNodes> {
         let (_, high) = self.root_bounds()?;
         let position = *self.position();
@@ -211,9 +212,9 @@ impl<'g, P: Phase> Search<'g, P> {
     /// at `guess`, each narrowing the interval `[low, high]` known to hold the value until it is one value.
     pub fn value_near(&mut self, guess: i64) -> Result<i64, OutOfNodes> {
         let (mut low, mut high) = self.root_bounds()?;
-        // The first question is "value >= guess" (or just above `low`), then the interval is halved.
+        // The first question is "value >= guess" (kept within low + 1 ..= high); then the questions gallop: one
+        // step on the way the answer went, the step doubling while the answers agree.
         let mut beta = guess.clamp(low + 1, high.max(low + 1));
-        // Galloping: each answer the same way as the last doubles the step, from the guess outwards.
         let (mut step, mut upwards) = (1, None);
         while low < high {
             let proven = self.at_least(beta)?;
