@@ -305,6 +305,12 @@ fn counts(
     verdicts: &mut FastMap<(Mask, Mask, Mask), bool>,
     budget: &mut Budget,
 ) -> Result<Option<bool>, OutOfNodes> {
+    if !how.searched {
+        return Ok(Some(true));
+    }
+    if known.is_some() {
+        return Ok(*known);
+    }
     // What the zone's search looks at (`is_safe`): an answer for the same region, walls and attacker's stones in
     // it, found in another position, is this one's.
     let content = (
@@ -312,20 +318,14 @@ fn counts(
         candidate.walls,
         attackers & candidate.region,
     );
-    if known.is_none() {
-        *known = verdicts.get(&content).copied();
+    if let Some(&safe) = verdicts.get(&content) {
+        *known = Some(safe);
+    } else if how.thorough {
+        let safe = is_safe(geometry, attackers, candidate, budget)?;
+        *known = Some(safe);
+        crate::allowance::remember(verdicts, content, safe);
     }
-    Ok(match (how.searched, *known) {
-        (false, _) => Some(true),
-        (true, Some(safe)) => Some(safe),
-        (true, None) if !how.thorough => None,
-        (true, None) => {
-            let safe = is_safe(geometry, attackers, candidate, budget)?;
-            *known = Some(safe);
-            crate::allowance::remember(verdicts, content, safe);
-            Some(safe)
-        }
-    })
+    Ok(*known)
 }
 
 /// SOLVER-3.10: the local game of one region: the defender's stones in the zone (his walls and his plays in the
