@@ -1,6 +1,6 @@
 //! The solver on every NAJ best-play claim of the cases (not a test: it only measures and reports).
 //!
-//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter>]` loads the suite with `gorules-cases`, turns
+//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter> [<check-name filter>]]` loads the suite with `gorules-cases`, turns
 //! each case into the semantics' types with `gorules-bridge`, and for each `best_play` check (CASE-4.6) and
 //! each `game` check whose analyses are missing or end in `..` (CASE-4.7) solves the value (spec/solver.md)
 //! and prints the claim beside it, with nodes and time. Principal variations are printed in GTP vertices
@@ -61,8 +61,9 @@ enum Kind {
     },
 }
 
-/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or `SOLVER_TUNING=ε%,allowance,key[,zone]`
-/// (for example `100,64,immortal` or `0,256,exact,12`; the zone size of SOLVER-3.10 is 0 unless given) to try
+/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or
+/// `SOLVER_TUNING=ε%,allowance,key[,zone[,denial]]` (for example `100,64,immortal` or `0,256,exact,12,denial`; the
+/// zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used only with `denial`) to try
 /// others.
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
@@ -70,7 +71,7 @@ fn now_tuning() -> Tuning {
     };
     let parts: Vec<&str> = text.split(',').collect();
     match parts.as_slice() {
-        [percent, reach, key, rest @ ..] if rest.len() <= 1 => Tuning {
+        [percent, reach, key, rest @ ..] if rest.len() <= 2 => Tuning {
             widening: Widening {
                 percent: percent.parse().expect("SOLVER_TUNING: ε in percent"),
             },
@@ -81,13 +82,20 @@ fn now_tuning() -> Tuning {
             zone_points: rest
                 .first()
                 .map_or(0, |zone| zone.parse().expect("SOLVER_TUNING: a zone size")),
+            denial_zones: rest.get(1) == Some(&"denial"),
         },
-        _ => panic!("SOLVER_TUNING is ε%,allowance,immortal|exact[,zone size], not {text}"),
+        _ => {
+            panic!("SOLVER_TUNING is ε%,allowance,immortal|exact[,zone size[,denial]], not {text}")
+        }
     }
 }
 
 fn main() {
-    let filter: Option<String> = std::env::args().skip(1).find(|arg| !arg.starts_with("--"));
+    let mut filters = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with("--"));
+    let filter: Option<String> = filters.next();
+    let check_filter: Option<String> = filters.next();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let (suite, errors) = Suite::load(&root);
     if !errors.is_empty() {
@@ -102,6 +110,11 @@ fn main() {
                 .is_none_or(|f| loaded.case.id.contains(f.as_str()))
         })
         .flat_map(claims_of)
+        .filter(|claim| {
+            check_filter
+                .as_ref()
+                .is_none_or(|f| claim.check.contains(f.as_str()))
+        })
         .collect();
     // SOLVER-3.9: each claim under the settings before safe zones ("before", SOLVER-3.10) and under today's
     // ("now"), side by side; `SOLVER_BEFORE=0` skips the first, `SOLVER_BEFORE=2026-11-26` shows the settings

@@ -469,7 +469,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
     /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
-    /// key of the open numbers) change no value: under settings from plain df-pn with no bound search to a wide
+    /// key of the open numbers, SOLVER-3.11's denial zones) change no value: under settings from plain df-pn with no bound search to a wide
     /// ε with long bound searches, the solver agrees with plain minimax after histories of captures and
     /// recaptures, and in the alternation.
     #[test]
@@ -481,10 +481,11 @@ proptest! {
         reach_allowance in prop_oneof![Just(0usize), Just(1), Just(64), Just(256)],
         open_numbers_by_immortal in any::<bool>(),
         zone_points in prop_oneof![Just(0u32), Just(3), Just(12)],
+        denial_zones in any::<bool>(),
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
-            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal, zone_points },
+            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal, zone_points, denial_zones },
             ..LIMITS
         };
         agree_after_histories(&ruleset, &position, &picks, limits)?;

@@ -58,6 +58,8 @@ pub struct Tuning {
     pub open_numbers_by_immortal: bool,
     /// SOLVER-3.10: the largest region searched for a safe zone (0: no safe zones).
     pub zone_points: u32,
+    /// SOLVER-3.11: the minimiser's denial zones in the black- and white-analysis (off by default: see there).
+    pub denial_zones: bool,
 }
 
 impl Tuning {
@@ -69,6 +71,7 @@ impl Tuning {
         reach_allowance: 64,
         open_numbers_by_immortal: true,
         zone_points: 12,
+        denial_zones: false,
     };
 
     /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them, kept so that the solver
@@ -85,6 +88,7 @@ impl Tuning {
         reach_allowance: 256,
         open_numbers_by_immortal: false,
         zone_points: 0,
+        denial_zones: false,
     };
 }
 

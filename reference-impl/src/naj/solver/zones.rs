@@ -11,6 +11,9 @@ use super::stones::{bit, points_of, FastMap, Geometry, Mask, Stones};
 /// not safe.
 const ZONE_NODES: u64 = 50_000;
 
+/// SOLVER-3.11: the most states one denial zone's search visits before the zone counts as not denied.
+const DENIAL_NODES: u64 = 5_000;
+
 /// SOLVER-3.10: a region of the defender that may be a safe zone: its intersections and the stones of his
 /// strings next to it (its walls).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +132,29 @@ pub(crate) fn is_safe(
     Ok(safe == Some(true))
 }
 
+/// SOLVER-3.11: whether `candidate` is a denial zone of the defender, whose opponent's stones are `attackers`:
+/// whether, answering in the region each play the attacker makes there, the defender keeps every stone of the
+/// attacker in the region removable and loses none of his own. A function of the region, the walls and the
+/// attacker's stones in the region only; the nodes it visits are counted in `budget`, and a search that runs past
+/// its allowance answers no.
+pub(crate) fn is_denied(
+    geometry: &Geometry,
+    attackers: Mask,
+    candidate: Candidate,
+    budget: &mut Budget,
+) -> Result<bool, OutOfNodes> {
+    let mut denial = Denial {
+        geometry,
+        region: candidate.region,
+        memo: FastMap::default(),
+        removable: FastMap::default(),
+        nodes: 0,
+    };
+    let denied = denial.attacker_to_move(candidate.walls, attackers & candidate.region);
+    budget.spend(denial.nodes)?;
+    Ok(denied == Some(true))
+}
+
 /// SOLVER-3.10: a phase whose states safe zones may settle: its zones, and the bound they give.
 pub(crate) trait Zoned: Phase {
     /// The board and the phase's candidate zones.
@@ -137,6 +163,17 @@ pub(crate) trait Zoned: Phase {
     /// SOLVER-3.10: the bound on the value of a state with position `position` when one player makes `zones`
     /// his: a low bound for the maximiser's zones (`proves`), else a high bound for the minimiser's.
     fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64;
+
+    /// SOLVER-3.11: the high bound on the value of a state with position `position` when the minimiser denies
+    /// the maximiser every intersection of `zones`, where the phase has one (`None`: denial zones are not used).
+    fn denial_bound(&mut self, _position: &Stones, _zones: Mask) -> Option<i64> {
+        None
+    }
+
+    /// SOLVER-3.11: whether the phase uses denial zones (whether `denial_bound` gives a bound).
+    fn has_denial_zones(&self) -> bool {
+        false
+    }
 }
 
 /// SOLVER-3.10: whether the safe zones of `position` settle "at least `t`" in a state with these facts: first the
@@ -174,19 +211,63 @@ pub(crate) fn verdict(
             continue;
         };
         if safe != 0 && settles(phase.zone_bound(position, proves, safe)) {
-            let mut zones = Stones::default();
-            if player == Color::Black {
-                zones.black = safe;
-            } else {
-                zones.white = safe;
-            }
-            return Ok(Some(ZoneVerdict {
-                proven: proves,
-                zones,
-            }));
+            return Ok(Some(zone_verdict(player, proves, safe)));
+        }
+    }
+    // SOLVER-3.11: the minimiser's denial zones (with his safe zones, which deny the maximiser too).
+    if !budget.tuning.denial_zones || !phase.has_denial_zones() {
+        return Ok(None);
+    }
+    let minimizer = maximizer.opponent();
+    let lost = facts.lost.of(minimizer);
+    let how = |searched: bool| Usable {
+        facts,
+        end_passes,
+        searched,
+        thorough: thorough && searched,
+    };
+    let Some(all) = ({
+        let (geometry, cache) = phase.zone_cache();
+        cache.denied(geometry, position, minimizer, lost, how(false), budget)?
+    }) else {
+        return Ok(None);
+    };
+    let Some(optimistic) = phase.denial_bound(position, all) else {
+        return Ok(None);
+    };
+    if all == 0 || optimistic >= t {
+        return Ok(None);
+    }
+    let safe = usable(phase, minimizer, true, budget)?.unwrap_or(0);
+    let denied = {
+        let (geometry, cache) = phase.zone_cache();
+        cache.denied(geometry, position, minimizer, lost, how(true), budget)?
+    };
+    if let Some(denied) = denied {
+        let zones = safe | denied;
+        if zones != 0
+            && phase
+                .denial_bound(position, zones)
+                .is_some_and(|high| high < t)
+        {
+            return Ok(Some(zone_verdict(minimizer, false, zones)));
         }
     }
     Ok(None)
+}
+
+/// SOLVER-3.10: the verdict when `player`'s zones `zones` settle the question.
+fn zone_verdict(player: Color, proven: bool, zones: Mask) -> ZoneVerdict {
+    let mut stones = Stones::default();
+    if player == Color::Black {
+        stones.black = zones;
+    } else {
+        stones.white = zones;
+    }
+    ZoneVerdict {
+        proven,
+        zones: stones,
+    }
 }
 
 /// SOLVER-3.10: how [`ZoneCache::usable`] counts zones.
@@ -217,9 +298,90 @@ pub(crate) struct ZoneCache {
     /// SOLVER-3.10: whether a zone is safe, by what its search looks at alone: the region, the walls and the
     /// attacker's stones in the region (the same zone recurs in many positions that differ elsewhere).
     verdicts: FastMap<(Mask, Mask, Mask), bool>,
+    /// SOLVER-3.11: whether a zone is a denial zone, by the same content.
+    denials: FastMap<(Mask, Mask, Mask), bool>,
 }
 
 impl ZoneCache {
+    /// SOLVER-3.11: the union of the denial zones of `player` in `position` on which no stone of his was lost
+    /// (`lost`): of each group its whole zone if it is one, else those of its regions that are; every candidate
+    /// unless `thorough`, else only those found to be denial zones, each searched if not known yet.
+    pub fn denied(
+        &mut self,
+        geometry: &Geometry,
+        position: &Stones,
+        player: Color,
+        lost: Mask,
+        how: Usable,
+        budget: &mut Budget,
+    ) -> Result<Option<Mask>, OutOfNodes> {
+        let key = (*position, player);
+        if !self.zones.contains_key(&key) {
+            let found = candidates(geometry, position, player, budget.tuning.zone_points)
+                .into_iter()
+                .map(|group| Searched {
+                    parts: vec![None; group.parts.len()],
+                    whole: None,
+                    group,
+                })
+                .collect();
+            crate::allowance::remember(&mut self.zones, key, found);
+        }
+        let attackers = position.of(player.opponent());
+        let Some(groups) = self.zones.get(&key) else {
+            return Ok(Some(0));
+        };
+        // Whether a candidate is a denial zone: `Some(true)` for every candidate unless `how.searched`; else the
+        // answer known for its content, or searched now if `how.thorough` (`None` if neither).
+        let mut denied = |candidate: &Candidate| -> Result<Option<bool>, OutOfNodes> {
+            if !how.searched {
+                return Ok(Some(true));
+            }
+            let content = (
+                candidate.region,
+                candidate.walls,
+                attackers & candidate.region,
+            );
+            if let Some(&known) = self.denials.get(&content) {
+                return Ok(Some(known));
+            }
+            if !how.thorough {
+                return Ok(None);
+            }
+            let answer = is_denied(geometry, attackers, *candidate, budget)?;
+            crate::allowance::remember(&mut self.denials, content, answer);
+            Ok(Some(answer))
+        };
+        let mut union = 0;
+        for searched in groups {
+            if let Some(whole) = searched
+                .group
+                .whole
+                .filter(|whole| whole.zone() & lost == 0)
+            {
+                match denied(&whole)? {
+                    None => return Ok(None),
+                    Some(true) => {
+                        union |= whole.zone();
+                        continue;
+                    }
+                    Some(false) => {}
+                }
+            }
+            for part in &searched.group.parts {
+                if part.zone() & lost != 0 {
+                    continue;
+                }
+                match denied(part)? {
+                    None => return Ok(None),
+                    Some(true) => union |= part.zone(),
+                    Some(false) => {}
+                }
+            }
+        }
+        Ok(Some(union))
+    }
+
     /// SOLVER-3.10: the union of the zones of `player` in `position` he can use in a state with `how.facts`: none
     /// if the opponent can end the move-sequence now by passing, else those on which no stone of his was lost;
     /// of each group its whole zone if it counts, else those of its regions that count; among the candidates
@@ -440,6 +602,124 @@ impl Zone<'_> {
     }
 }
 
+/// SOLVER-3.11: the local game of a denial zone: the defender's stones in the zone (his walls and his plays in
+/// the region) and the attacker's stones in the region.
+struct Denial<'g> {
+    geometry: &'g Geometry,
+    region: Mask,
+    /// Answers known for states with the attacker to move.
+    memo: FastMap<(Mask, Mask), bool>,
+    /// Whether the defender alone removes every stone of the attacker, by state.
+    removable: FastMap<(Mask, Mask), bool>,
+    nodes: u64,
+}
+
+impl Denial<'_> {
+    /// The liberties in the region of the string `string`, given the defender's stones `own` and the
+    /// attacker's `theirs`.
+    fn liberties(&self, string: Mask, own: Mask, theirs: Mask) -> Mask {
+        self.geometry.around(string) & self.region & !own & !theirs
+    }
+
+    /// CORE-5: the defender's play on `index`: his stones and the attacker's after it (the attacker's strings it
+    /// leaves without a liberty are removed; all their liberties are in the region), or `None` if his string
+    /// would have no liberty in the region (a play that would live by liberties outside it is left out).
+    fn defender_plays(&self, own: Mask, theirs: Mask, index: usize) -> Option<(Mask, Mask)> {
+        let placed = own | bit(index);
+        let mut remaining = theirs;
+        for n in points_of(self.geometry.neighbours_of(index) & theirs) {
+            if remaining & bit(n) == 0 {
+                continue;
+            }
+            let string = self.geometry.string(remaining, n);
+            if self.liberties(string, placed, remaining) == 0 {
+                remaining &= !string;
+            }
+        }
+        (self.liberties(self.geometry.string(placed, index), placed, remaining) != 0)
+            .then_some((placed, remaining))
+    }
+
+    /// NAJ-5.1: whether the defender removes every stone of the attacker in the region by plays there while the
+    /// attacker passes (then none of them is immortal); `None` if the search ran past its allowance.
+    fn removable(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
+        if theirs == 0 {
+            return Some(true);
+        }
+        if let Some(&known) = self.removable.get(&(own, theirs)) {
+            return Some(known);
+        }
+        self.nodes += 1;
+        if self.nodes > DENIAL_NODES {
+            return None;
+        }
+        // The liberties of the attacker's strings first: filling them is what removes them.
+        let liberties = self.geometry.around(theirs) & self.region & !own & !theirs;
+        let others = self.region & !own & !theirs & !liberties;
+        let mut found = false;
+        for index in points_of(liberties).chain(points_of(others)) {
+            if let Some((placed, remaining)) = self.defender_plays(own, theirs, index) {
+                if self.removable(placed, remaining)? {
+                    found = true;
+                    break;
+                }
+            }
+        }
+        crate::allowance::remember(&mut self.removable, (own, theirs), found);
+        Some(found)
+    }
+
+    /// SOLVER-3.11: whether the defender keeps the zone denied with the attacker to move: the attacker's stones
+    /// in the region are removable now, and after every play of the attacker there the defender has an answer
+    /// (a play in the region or a pass) after which this holds again. `None` if the search ran past its
+    /// allowance.
+    fn attacker_to_move(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
+        if let Some(&known) = self.memo.get(&(own, theirs)) {
+            return Some(known);
+        }
+        let mut denied = self.removable(own, theirs)?;
+        self.nodes += 1;
+        if self.nodes > DENIAL_NODES {
+            return None;
+        }
+        for index in points_of(self.region & !own & !theirs) {
+            if !denied {
+                break;
+            }
+            let after = theirs | bit(index);
+            // A string of the defender left without a liberty in the region might be captured: the attacker
+            // wins (the doubt goes to him, as in SOLVER-3.10).
+            let threatened = points_of(self.geometry.neighbours_of(index) & own)
+                .any(|n| self.liberties(self.geometry.string(own, n), own, after) == 0);
+            if threatened {
+                denied = false;
+                break;
+            }
+            // Without a capture, a play without a liberty is suicide (CORE-5).
+            if self.liberties(self.geometry.string(after, index), own, after) == 0 {
+                continue;
+            }
+            denied = self.defender_answers(own, after)?;
+        }
+        crate::allowance::remember(&mut self.memo, (own, theirs), denied);
+        Some(denied)
+    }
+
+    /// SOLVER-3.11: whether the defender has an answer in the region, or the pass, after which the zone stays
+    /// denied.
+    fn defender_answers(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
+        for index in points_of(self.region & !own & !theirs) {
+            if let Some((placed, remaining)) = self.defender_plays(own, theirs, index) {
+                self.nodes += 1;
+                if self.attacker_to_move(placed, remaining)? {
+                    return Some(true);
+                }
+            }
+        }
+        self.attacker_to_move(own, theirs)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -484,13 +764,17 @@ mod tests {
     use crate::sequence::Sequence;
     use proptest::prelude::*;
 
+    /// An unlimited budget under the default settings with SOLVER-3.11's denial zones on.
     fn budget() -> Budget {
         Budget {
             used: 0,
             limit: u64::MAX,
             max_depth: 400,
             deadline: Deadline::NONE,
-            tuning: Tuning::DEFAULT,
+            tuning: Tuning {
+                denial_zones: true,
+                ..Tuning::DEFAULT
+            },
         }
     }
 
@@ -559,6 +843,37 @@ mod tests {
         assert!(small.iter().all(|zone| zone & bit(0) == 0));
     }
 
+    /// SOLVER-3.11: two sekis on either side of Black's living middle group (the 1000-year ko of seed 000 with its
+    /// ko connected): each alone is decided without denial zones, both together only with them, and all agree.
+    #[test]
+    fn denial_zones_decide_two_sekis_at_once() {
+        let limits = |denial_zones: bool, max_nodes: u64| Limits {
+            max_nodes,
+            deadline: Deadline::NONE,
+            tuning: Tuning {
+                denial_zones,
+                ..Tuning::DEFAULT
+            },
+        };
+        let value = |rows: &[&str], limits: Limits| {
+            let start = position(rows);
+            on_big_stack(|| {
+                match analysis_value_after(&Ruleset::naj(), &start, Analysis::Black, &[], limits) {
+                    Ok(Solved::Value { value, .. }) => Some(value),
+                    _ => None,
+                }
+            })
+        };
+        let left = ["###.O#.#", "O##.O###", "OOOOO#.#", "OOOOO###"];
+        let right = ["#.#O##", "###O.#", "#.#O.#", "###OO#"];
+        let both = ["###.O#.#O##", "O##.O###O.#", "OOOOO#.#O.#", "OOOOO###OO#"];
+        for rows in [&left[..], &right[..]] {
+            assert_eq!(value(rows, limits(false, 2_000_000)), Some(2), "{rows:?}");
+            assert_eq!(value(rows, limits(true, 2_000_000)), Some(2), "{rows:?}");
+        }
+        assert_eq!(value(&both, limits(true, 100_000)), Some(2));
+    }
+
     /// A wall of one colour across the middle row of a 3- to 5-wide board of three rows; the row above holds
     /// random stones and one or two empty intersections, the row below mostly empty intersections and some
     /// stones of the other colour: a region the wall's owner may or may not be able to make his, small enough
@@ -599,6 +914,35 @@ mod tests {
             })
     }
 
+    /// A crowded board of 3 to 5 columns and 2 or 3 rows, each intersection black, white or empty at random:
+    /// sekis, kos and strings short of liberties next to each other (the shapes where a denial zone, SOLVER-3.11,
+    /// is or is not one).
+    fn crowded_position() -> impl Strategy<Value = Position> {
+        (3usize..=5, 2usize..=3)
+            .prop_flat_map(|(width, height)| {
+                proptest::collection::vec(0u8..10, width * height).prop_map(move |cells| {
+                    let rows: Vec<String> = cells
+                        .chunks(width)
+                        .map(|row| {
+                            row.iter()
+                                .map(|&code| match code {
+                                    0..=3 => '#',
+                                    4..=7 => 'O',
+                                    _ => '.',
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    Position::from_rows(&rows).expect("a rectangle")
+                })
+            })
+            .prop_filter("every string has a liberty", |position| {
+                crate::string::strings(position)
+                    .iter()
+                    .all(|string| string.has_liberty())
+            })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -607,7 +951,7 @@ mod tests {
         /// either end rule.
         #[test]
         fn zone_bounds_hold_the_plain_minimax_value(
-            start in walled_position(),
+            start in prop_oneof![walled_position(), crowded_position()],
             analysis in prop_oneof![Just(Analysis::Black), Just(Analysis::White), Just(Analysis::Single)],
             two_passes in any::<bool>(),
             picks in proptest::collection::vec(any::<u8>(), 0..6),
@@ -694,9 +1038,14 @@ mod tests {
             lost,
         };
         let now = positions[positions.len() - 1];
-        for t in expected - 30..=expected + 30 {
+        // Each question asked first without searching zones not known yet (answered from what earlier questions
+        // found, or not at all), then searching them, then without again (answered from what was found).
+        for (thorough, t) in [false, true, false]
+            .into_iter()
+            .flat_map(|thorough| (expected - 30..=expected + 30).map(move |t| (thorough, t)))
+        {
             if let Some(answer) =
-                verdict(phase, &now, facts, t, true, &mut budget()).expect("no allowance")
+                verdict(phase, &now, facts, t, thorough, &mut budget()).expect("no allowance")
             {
                 prop_assert_eq!(
                     answer.proven,
