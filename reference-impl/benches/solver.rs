@@ -62,9 +62,9 @@ enum Kind {
 }
 
 /// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or
-/// `SOLVER_TUNING=ε%,allowance,key[,zone[,denial]]` (for example `100,64,immortal` or `0,256,exact,12,denial`; the
-/// zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used only with `denial`) to try
-/// others.
+/// `SOLVER_TUNING=ε%,allowance,key[,zone[,nodenial]]` (for example `100,64,immortal` or `0,256,exact,12,nodenial`;
+/// the zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used unless `nodenial`) to
+/// try others.
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
         return Tuning::DEFAULT;
@@ -82,10 +82,12 @@ fn now_tuning() -> Tuning {
             zone_points: rest
                 .first()
                 .map_or(0, |zone| zone.parse().expect("SOLVER_TUNING: a zone size")),
-            denial_zones: rest.get(1) == Some(&"denial"),
+            denial_zones: rest.get(1) != Some(&"nodenial"),
         },
         _ => {
-            panic!("SOLVER_TUNING is ε%,allowance,immortal|exact[,zone size[,denial]], not {text}")
+            panic!(
+                "SOLVER_TUNING is ε%,allowance,immortal|exact[,zone size[,nodenial]], not {text}"
+            )
         }
     }
 }

@@ -58,26 +58,27 @@ pub struct Tuning {
     pub open_numbers_by_immortal: bool,
     /// SOLVER-3.10: the largest region searched for a safe zone (0: no safe zones).
     pub zone_points: u32,
-    /// SOLVER-3.11: the minimiser's denial zones in the black- and white-analysis (off by default: see there).
+    /// SOLVER-3.11: the minimiser's denial zones in the black- and white-analysis.
     pub denial_zones: bool,
 }
 
 impl Tuning {
     /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 64 positions (256 until
-    /// 2026-11-26, evening), the open numbers keyed as SOLVER-4.9 says, and safe zones of at most 12 intersections
-    /// (SOLVER-3.10).
+    /// 2026-11-26, evening), the open numbers keyed as SOLVER-4.9 says, safe zones of at most 12 intersections
+    /// (SOLVER-3.10) and denial zones (SOLVER-3.11, since 2026-11-27).
     pub const DEFAULT: Tuning = Tuning {
         widening: Widening { percent: 25 },
         reach_allowance: 64,
         open_numbers_by_immortal: true,
         zone_points: 12,
-        denial_zones: false,
+        denial_zones: true,
     };
 
-    /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them, kept so that the solver
-    /// bench can show both side by side.
+    /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them (nor denial zones,
+    /// SOLVER-3.11), kept so that the solver bench can show both side by side.
     pub const WITHOUT_SAFE_ZONES: Tuning = Tuning {
         zone_points: 0,
+        denial_zones: false,
         ..Tuning::DEFAULT
     };
 
