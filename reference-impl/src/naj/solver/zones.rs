@@ -874,6 +874,41 @@ mod tests {
         assert_eq!(value(&both, limits(true, 100_000)), Some(2));
     }
 
+    /// SOLVER-3.11: a region of White's that holds a living black group (two one-point eyes) is no denial zone,
+    /// however White answers: Black controls what his immortal stones hold.
+    #[test]
+    fn a_living_group_of_the_attacker_is_not_denied() {
+        let rows = [".#.#O", "####O", "....O"];
+        let start = position(&rows);
+        let geometry = Geometry::new(start.shared_board()).expect("a small board");
+        let stones = geometry.stones_of(&start);
+        let groups = candidates(&geometry, &stones, Color::White, 12);
+        let living = groups
+            .iter()
+            .flat_map(|group| group.whole.iter().chain(group.parts.iter()))
+            .find(|candidate| candidate.region & stones.black != 0)
+            .expect("the region around the black group is a candidate");
+        assert!(!is_denied(&geometry, stones.black, *living, &mut budget()).expect("no allowance"));
+        let value = |denial_zones: bool| {
+            let limits = Limits {
+                max_nodes: 2_000_000,
+                deadline: Deadline::NONE,
+                tuning: Tuning {
+                    denial_zones,
+                    ..Tuning::DEFAULT
+                },
+            };
+            on_big_stack(|| {
+                match analysis_value_after(&Ruleset::naj(), &start, Analysis::Black, &[], limits) {
+                    Ok(Solved::Value { value, .. }) => Some(value),
+                    _ => None,
+                }
+            })
+        };
+        assert_eq!(value(true), value(false));
+        assert!(value(true).is_some());
+    }
+
     /// A wall of one colour across the middle row of a 3- to 5-wide board of three rows; the row above holds
     /// random stones and one or two empty intersections, the row below mostly empty intersections and some
     /// stones of the other colour: a region the wall's owner may or may not be able to make his, small enough
