@@ -490,6 +490,100 @@ fn counts(
     Ok(*known)
 }
 
+/// SOLVER-3.10, SOLVER-3.11: what a play of the attacker in the region does in the local searches.
+enum AttackerPlay {
+    /// It leaves a string of the defender without a liberty in the region: that string might be captured (it
+    /// may have no liberty outside either), so the attacker wins.
+    Threatens,
+    /// Without a capture, a play without a liberty is suicide (CORE-5); the attacker's stones in the region have
+    /// all their liberties in it.
+    Suicide,
+    /// The attacker's stones in the region after it.
+    Stones(Mask),
+}
+
+/// The liberties in `region` of the string `string`, given the defender's stones `own` and the attacker's
+/// `theirs`.
+fn liberties(geometry: &Geometry, region: Mask, string: Mask, own: Mask, theirs: Mask) -> Mask {
+    geometry.around(string) & region & !own & !theirs
+}
+
+/// SOLVER-3.10, SOLVER-3.11: the attacker's play on `index` in `region`.
+fn attacker_plays(
+    geometry: &Geometry,
+    region: Mask,
+    own: Mask,
+    theirs: Mask,
+    index: usize,
+) -> AttackerPlay {
+    let after = theirs | bit(index);
+    let threatens = points_of(geometry.neighbours_of(index) & own)
+        .any(|n| liberties(geometry, region, geometry.string(own, n), own, after) == 0);
+    if threatens {
+        AttackerPlay::Threatens
+    } else if liberties(geometry, region, geometry.string(after, index), own, after) == 0 {
+        AttackerPlay::Suicide
+    } else {
+        AttackerPlay::Stones(after)
+    }
+}
+
+/// SOLVER-3.10, SOLVER-3.11: whether `answer` (the defender's, to the attacker's stones after the play) holds
+/// after every play the attacker may make in `region`, none of which may threaten a string of the defender;
+/// `None` if `answer` ran past its allowance.
+fn after_every_attacker_play(
+    geometry: &Geometry,
+    region: Mask,
+    own: Mask,
+    theirs: Mask,
+    mut answer: impl FnMut(Mask) -> Option<bool>,
+) -> Option<bool> {
+    for index in points_of(region & !own & !theirs) {
+        match attacker_plays(geometry, region, own, theirs, index) {
+            AttackerPlay::Threatens => return Some(false),
+            AttackerPlay::Suicide => {}
+            AttackerPlay::Stones(after) => {
+                if !answer(after)? {
+                    return Some(false);
+                }
+            }
+        }
+    }
+    Some(true)
+}
+
+/// CORE-5, SOLVER-3.10, SOLVER-3.11: the defender's play on `index` in `region`: his stones and the attacker's
+/// after it (the attacker's strings it leaves without a liberty are removed; all their liberties are in the
+/// region), or `None` if his string would have no liberty in the region (a play that would live only by
+/// liberties outside it is left out).
+fn defender_plays(
+    geometry: &Geometry,
+    region: Mask,
+    own: Mask,
+    theirs: Mask,
+    index: usize,
+) -> Option<(Mask, Mask)> {
+    let placed = own | bit(index);
+    let mut remaining = theirs;
+    for n in points_of(geometry.neighbours_of(index) & theirs) {
+        if remaining & bit(n) == 0 {
+            continue;
+        }
+        let string = geometry.string(remaining, n);
+        if liberties(geometry, region, string, placed, remaining) == 0 {
+            remaining &= !string;
+        }
+    }
+    (liberties(
+        geometry,
+        region,
+        geometry.string(placed, index),
+        placed,
+        remaining,
+    ) != 0)
+        .then_some((placed, remaining))
+}
+
 /// SOLVER-3.10: the local game of one region: the defender's stones in the zone (his walls and his plays in the
 /// region) and the attacker's stones in the region.
 struct Zone<'g> {
@@ -501,12 +595,6 @@ struct Zone<'g> {
 }
 
 impl Zone<'_> {
-    /// The liberties in the region of the string `string`, given the defender's stones `own` and the
-    /// attacker's `theirs`.
-    fn liberties(&self, string: Mask, own: Mask, theirs: Mask) -> Mask {
-        self.geometry.around(string) & self.region & !own & !theirs
-    }
-
     /// SOLVER-3.10: the goal: no attacker stone in the region, every empty intersection of it surrounded by the
     /// defender's stones, and every string of the defender in the zone next to two of those intersections (so
     /// that Benson's algorithm, NAJ-5.2, run on the zone alone keeps every string: they are immortal, and the
@@ -548,26 +636,11 @@ impl Zone<'_> {
         }
         // The attacker passes or plays elsewhere: the defender plays in the region.
         let mut safe = self.defender_to_move(own, theirs)?;
-        for index in points_of(self.region & !own & !theirs) {
-            if !safe {
-                break;
-            }
-            let point = bit(index);
-            let after = theirs | point;
-            // A string of the defender left without a liberty in the region might be captured: the attacker
-            // wins (it may have liberties outside; the doubt goes to the attacker).
-            let threatened = points_of(self.geometry.neighbours_of(index) & own)
-                .any(|n| self.liberties(self.geometry.string(own, n), own, after) == 0);
-            if threatened {
-                safe = false;
-                break;
-            }
-            // Without a capture, a play without a liberty is suicide (CORE-5), and the attacker's stones in the
-            // region have all their liberties in it.
-            if self.liberties(self.geometry.string(after, index), own, after) == 0 {
-                continue;
-            }
-            safe = self.defender_to_move(own, after)?;
+        if safe {
+            let (geometry, region) = (self.geometry, self.region);
+            safe = after_every_attacker_play(geometry, region, own, theirs, |after| {
+                self.defender_to_move(own, after)
+            })?;
         }
         crate::allowance::remember(&mut self.memo, (own, theirs), safe);
         Some(safe)
@@ -578,21 +651,11 @@ impl Zone<'_> {
     /// out).
     fn defender_to_move(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
         for index in points_of(self.region & !own & !theirs) {
-            let point = bit(index);
-            let placed = own | point;
-            let mut remaining = theirs;
-            for n in points_of(self.geometry.neighbours_of(index) & theirs) {
-                if remaining & bit(n) == 0 {
-                    continue;
-                }
-                let string = self.geometry.string(remaining, n);
-                if self.liberties(string, placed, remaining) == 0 {
-                    remaining &= !string;
-                }
-            }
-            if self.liberties(self.geometry.string(placed, index), placed, remaining) == 0 {
+            let Some((placed, remaining)) =
+                defender_plays(self.geometry, self.region, own, theirs, index)
+            else {
                 continue;
-            }
+            };
             self.nodes += 1;
             if self.attacker_to_move(placed, remaining)? {
                 return Some(true);
@@ -615,31 +678,6 @@ struct Denial<'g> {
 }
 
 impl Denial<'_> {
-    /// The liberties in the region of the string `string`, given the defender's stones `own` and the
-    /// attacker's `theirs`.
-    fn liberties(&self, string: Mask, own: Mask, theirs: Mask) -> Mask {
-        self.geometry.around(string) & self.region & !own & !theirs
-    }
-
-    /// CORE-5: the defender's play on `index`: his stones and the attacker's after it (the attacker's strings it
-    /// leaves without a liberty are removed; all their liberties are in the region), or `None` if his string
-    /// would have no liberty in the region (a play that would live by liberties outside it is left out).
-    fn defender_plays(&self, own: Mask, theirs: Mask, index: usize) -> Option<(Mask, Mask)> {
-        let placed = own | bit(index);
-        let mut remaining = theirs;
-        for n in points_of(self.geometry.neighbours_of(index) & theirs) {
-            if remaining & bit(n) == 0 {
-                continue;
-            }
-            let string = self.geometry.string(remaining, n);
-            if self.liberties(string, placed, remaining) == 0 {
-                remaining &= !string;
-            }
-        }
-        (self.liberties(self.geometry.string(placed, index), placed, remaining) != 0)
-            .then_some((placed, remaining))
-    }
-
     /// NAJ-5.1: whether the defender removes every stone of the attacker in the region by plays there while the
     /// attacker passes (then none of them is immortal); `None` if the search ran past its allowance.
     fn removable(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
@@ -658,7 +696,9 @@ impl Denial<'_> {
         let others = self.region & !own & !theirs & !liberties;
         let mut found = false;
         for index in points_of(liberties).chain(points_of(others)) {
-            if let Some((placed, remaining)) = self.defender_plays(own, theirs, index) {
+            if let Some((placed, remaining)) =
+                defender_plays(self.geometry, self.region, own, theirs, index)
+            {
                 if self.removable(placed, remaining)? {
                     found = true;
                     break;
@@ -682,24 +722,11 @@ impl Denial<'_> {
         if self.nodes > DENIAL_NODES {
             return None;
         }
-        for index in points_of(self.region & !own & !theirs) {
-            if !denied {
-                break;
-            }
-            let after = theirs | bit(index);
-            // A string of the defender left without a liberty in the region might be captured: the attacker
-            // wins (the doubt goes to him, as in SOLVER-3.10).
-            let threatened = points_of(self.geometry.neighbours_of(index) & own)
-                .any(|n| self.liberties(self.geometry.string(own, n), own, after) == 0);
-            if threatened {
-                denied = false;
-                break;
-            }
-            // Without a capture, a play without a liberty is suicide (CORE-5).
-            if self.liberties(self.geometry.string(after, index), own, after) == 0 {
-                continue;
-            }
-            denied = self.defender_answers(own, after)?;
+        if denied {
+            let (geometry, region) = (self.geometry, self.region);
+            denied = after_every_attacker_play(geometry, region, own, theirs, |after| {
+                self.defender_answers(own, after)
+            })?;
         }
         crate::allowance::remember(&mut self.memo, (own, theirs), denied);
         Some(denied)
@@ -709,7 +736,9 @@ impl Denial<'_> {
     /// denied.
     fn defender_answers(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
         for index in points_of(self.region & !own & !theirs) {
-            if let Some((placed, remaining)) = self.defender_plays(own, theirs, index) {
+            if let Some((placed, remaining)) =
+                defender_plays(self.geometry, self.region, own, theirs, index)
+            {
                 self.nodes += 1;
                 if self.attacker_to_move(placed, remaining)? {
                     return Some(true);
