@@ -274,14 +274,9 @@ impl Zoned for AnalysisPhase<'_> {
         }
     }
 
-    fn denial_bound(&mut self, position: &Stones, zones: Mask) -> Option<i64> {
-        // In the single analysis the high bound counts the minimiser's zones for White, which a denial zone
-        // does not give him.
-        self.has_denial_zones()
-            .then(|| self.high_with_zones(position, zones))
-    }
-
     fn has_denial_zones(&self) -> bool {
+        // In the single analysis the high bound counts the minimiser's zones for White, which a denial zone does
+        // not give him.
         self.analysis != Analysis::Single
     }
 }

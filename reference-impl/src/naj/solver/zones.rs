@@ -112,47 +112,46 @@ pub(crate) fn candidates(
         .collect()
 }
 
-/// SOLVER-3.10: whether `candidate` is a safe zone of the defender, whose opponent's stones are `attackers`, by
-/// the search of its region alone: a function of the region, the walls and the attacker's stones in the region
-/// only. The nodes it visits are counted in `budget`. A search that runs past its allowance answers no.
-pub(crate) fn is_safe(
-    geometry: &Geometry,
-    attackers: Mask,
-    candidate: Candidate,
-    budget: &mut Budget,
-) -> Result<bool, OutOfNodes> {
-    let mut zone = Zone {
-        geometry,
-        region: candidate.region,
-        memo: FastMap::default(),
-        nodes: 0,
-    };
-    let safe = zone.attacker_to_move(candidate.walls, attackers & candidate.region);
-    budget.spend(zone.nodes)?;
-    Ok(safe == Some(true))
+/// SOLVER-3.10, SOLVER-3.11: the two kinds of zone a local search can show: a safe zone (the defender makes the
+/// region wholly his) and a denial zone (the defender keeps the attacker from getting anything there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ZoneKind {
+    Safe,
+    Denial,
 }
 
-/// SOLVER-3.11: whether `candidate` is a denial zone of the defender, whose opponent's stones are `attackers`:
-/// whether, answering in the region each play the attacker makes there, the defender keeps every stone of the
-/// attacker in the region removable and loses none of his own. A function of the region, the walls and the
-/// attacker's stones in the region only; the nodes it visits are counted in `budget`, and a search that runs past
-/// its allowance answers no.
-pub(crate) fn is_denied(
+impl ZoneKind {
+    /// The most states one search of this kind visits before the zone counts as not one.
+    fn allowance(self) -> u64 {
+        match self {
+            ZoneKind::Safe => ZONE_NODES,
+            ZoneKind::Denial => DENIAL_NODES,
+        }
+    }
+}
+
+/// SOLVER-3.10, SOLVER-3.11: whether `candidate` is a zone of the defender of this kind, whose opponent's stones
+/// are `attackers`, by the search of its region alone: a function of the region, the walls and the attacker's
+/// stones in the region only. The nodes it visits are counted in `budget`. A search that runs past its allowance
+/// answers no.
+pub(crate) fn is_zone(
     geometry: &Geometry,
     attackers: Mask,
     candidate: Candidate,
+    kind: ZoneKind,
     budget: &mut Budget,
 ) -> Result<bool, OutOfNodes> {
-    let mut denial = Denial {
+    let mut game = LocalGame {
         geometry,
         region: candidate.region,
+        kind,
         memo: FastMap::default(),
         removable: FastMap::default(),
         nodes: 0,
     };
-    let denied = denial.attacker_to_move(candidate.walls, attackers & candidate.region);
-    budget.spend(denial.nodes)?;
-    Ok(denied == Some(true))
+    let answer = game.attacker_to_move(candidate.walls, attackers & candidate.region);
+    budget.spend(game.nodes)?;
+    Ok(answer == Some(true))
 }
 
 /// SOLVER-3.10: a phase whose states safe zones may settle: its zones, and the bound they give.
@@ -164,13 +163,8 @@ pub(crate) trait Zoned: Phase {
     /// his: a low bound for the maximiser's zones (`proves`), else a high bound for the minimiser's.
     fn zone_bound(&mut self, position: &Stones, proves: bool, zones: Mask) -> i64;
 
-    /// SOLVER-3.11: the high bound on the value of a state with position `position` when the minimiser denies
-    /// the maximiser every intersection of `zones`, where the phase has one (`None`: denial zones are not used).
-    fn denial_bound(&mut self, _position: &Stones, _zones: Mask) -> Option<i64> {
-        None
-    }
-
-    /// SOLVER-3.11: whether the phase uses denial zones (whether `denial_bound` gives a bound).
+    /// SOLVER-3.11: whether the phase uses denial zones, whose bound is the minimiser's `zone_bound`: the
+    /// maximiser scores nothing on them.
     fn has_denial_zones(&self) -> bool {
         false
     }
@@ -189,7 +183,11 @@ pub(crate) fn verdict(
 ) -> Result<Option<ZoneVerdict>, OutOfNodes> {
     let maximizer = phase.maximizer();
     let end_passes = phase.end_passes();
-    let usable = |phase: &mut dyn Zoned, player: Color, searched: bool, budget: &mut Budget| {
+    let usable = |phase: &mut dyn Zoned,
+                  player: Color,
+                  kind: ZoneKind,
+                  searched: bool,
+                  budget: &mut Budget| {
         let how = Usable {
             facts,
             end_passes,
@@ -197,17 +195,17 @@ pub(crate) fn verdict(
             thorough: thorough && searched,
         };
         let (geometry, cache) = phase.zone_cache();
-        cache.usable(geometry, position, player, how, budget)
+        cache.usable(geometry, position, player, kind, how, budget)
     };
     for (player, proves) in [(maximizer, true), (maximizer.opponent(), false)] {
         let settles = |value: i64| if proves { value >= t } else { value < t };
-        let Some(optimistic) = usable(phase, player, false, budget)? else {
+        let Some(optimistic) = usable(phase, player, ZoneKind::Safe, false, budget)? else {
             continue;
         };
         if optimistic == 0 || !settles(phase.zone_bound(position, proves, optimistic)) {
             continue;
         }
-        let Some(safe) = usable(phase, player, true, budget)? else {
+        let Some(safe) = usable(phase, player, ZoneKind::Safe, true, budget)? else {
             continue;
         };
         if safe != 0 && settles(phase.zone_bound(position, proves, safe)) {
@@ -219,37 +217,16 @@ pub(crate) fn verdict(
         return Ok(None);
     }
     let minimizer = maximizer.opponent();
-    let lost = facts.lost.of(minimizer);
-    let how = |searched: bool| Usable {
-        facts,
-        end_passes,
-        searched,
-        thorough: thorough && searched,
-    };
-    let Some(all) = ({
-        let (geometry, cache) = phase.zone_cache();
-        cache.denied(geometry, position, minimizer, lost, how(false), budget)?
-    }) else {
+    let Some(all) = usable(phase, minimizer, ZoneKind::Denial, false, budget)? else {
         return Ok(None);
     };
-    let Some(optimistic) = phase.denial_bound(position, all) else {
-        return Ok(None);
-    };
-    if all == 0 || optimistic >= t {
+    if all == 0 || phase.zone_bound(position, false, all) >= t {
         return Ok(None);
     }
-    let safe = usable(phase, minimizer, true, budget)?.unwrap_or(0);
-    let denied = {
-        let (geometry, cache) = phase.zone_cache();
-        cache.denied(geometry, position, minimizer, lost, how(true), budget)?
-    };
-    if let Some(denied) = denied {
+    let safe = usable(phase, minimizer, ZoneKind::Safe, true, budget)?.unwrap_or(0);
+    if let Some(denied) = usable(phase, minimizer, ZoneKind::Denial, true, budget)? {
         let zones = safe | denied;
-        if zones != 0
-            && phase
-                .denial_bound(position, zones)
-                .is_some_and(|high| high < t)
-        {
+        if zones != 0 && phase.zone_bound(position, false, zones) < t {
             return Ok(Some(zone_verdict(minimizer, false, zones)));
         }
     }
@@ -282,12 +259,13 @@ pub(crate) struct Usable {
     pub thorough: bool,
 }
 
-/// SOLVER-3.10: a group of candidate zones, and whether each was found safe (the whole group, and each part).
+/// SOLVER-3.10, SOLVER-3.11: a group of candidate zones, and whether each was found a zone of each kind (the
+/// whole group, and each part), indexed by [`ZoneKind`].
 #[derive(Clone, Debug)]
 struct Searched {
     group: Group,
-    whole: Option<bool>,
-    parts: Vec<Option<bool>>,
+    whole: [Option<bool>; 2],
+    parts: Vec<[Option<bool>; 2]>,
 }
 
 /// SOLVER-3.10: each player's candidate zones per position, with whether each is safe once searched (they depend
@@ -295,107 +273,32 @@ struct Searched {
 #[derive(Default)]
 pub(crate) struct ZoneCache {
     zones: FastMap<(Stones, Color), Vec<Searched>>,
-    /// SOLVER-3.10: whether a zone is safe, by what its search looks at alone: the region, the walls and the
-    /// attacker's stones in the region (the same zone recurs in many positions that differ elsewhere).
-    verdicts: FastMap<(Mask, Mask, Mask), bool>,
-    /// SOLVER-3.11: whether a zone is a denial zone, by the same content.
-    denials: FastMap<(Mask, Mask, Mask), bool>,
+    /// SOLVER-3.10, SOLVER-3.11: whether a zone is one of each kind (indexed by [`ZoneKind`]), by what its search
+    /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
+    /// positions that differ elsewhere).
+    verdicts: [FastMap<(Mask, Mask, Mask), bool>; 2],
 }
 
 impl ZoneCache {
-    /// SOLVER-3.11: the union of the denial zones of `player` in `position` on which no stone of his was lost
-    /// (`lost`): of each group its whole zone if it is one, else those of its regions that are; every candidate
-    /// unless `thorough`, else only those found to be denial zones, each searched if not known yet.
-    pub fn denied(
-        &mut self,
-        geometry: &Geometry,
-        position: &Stones,
-        player: Color,
-        lost: Mask,
-        how: Usable,
-        budget: &mut Budget,
-    ) -> Result<Option<Mask>, OutOfNodes> {
-        let key = (*position, player);
-        if !self.zones.contains_key(&key) {
-            let found = candidates(geometry, position, player, budget.tuning.zone_points)
-                .into_iter()
-                .map(|group| Searched {
-                    parts: vec![None; group.parts.len()],
-                    whole: None,
-                    group,
-                })
-                .collect();
-            crate::allowance::remember(&mut self.zones, key, found);
-        }
-        let attackers = position.of(player.opponent());
-        let Some(groups) = self.zones.get(&key) else {
-            return Ok(Some(0));
-        };
-        // Whether a candidate is a denial zone: `Some(true)` for every candidate unless `how.searched`; else the
-        // answer known for its content, or searched now if `how.thorough` (`None` if neither).
-        let mut denied = |candidate: &Candidate| -> Result<Option<bool>, OutOfNodes> {
-            if !how.searched {
-                return Ok(Some(true));
-            }
-            let content = (
-                candidate.region,
-                candidate.walls,
-                attackers & candidate.region,
-            );
-            if let Some(&known) = self.denials.get(&content) {
-                return Ok(Some(known));
-            }
-            if !how.thorough {
-                return Ok(None);
-            }
-            let answer = is_denied(geometry, attackers, *candidate, budget)?;
-            crate::allowance::remember(&mut self.denials, content, answer);
-            Ok(Some(answer))
-        };
-        let mut union = 0;
-        for searched in groups {
-            if let Some(whole) = searched
-                .group
-                .whole
-                .filter(|whole| whole.zone() & lost == 0)
-            {
-                match denied(&whole)? {
-                    None => return Ok(None),
-                    Some(true) => {
-                        union |= whole.zone();
-                        continue;
-                    }
-                    Some(false) => {}
-                }
-            }
-            for part in &searched.group.parts {
-                if part.zone() & lost != 0 {
-                    continue;
-                }
-                match denied(part)? {
-                    None => return Ok(None),
-                    Some(true) => union |= part.zone(),
-                    Some(false) => {}
-                }
-            }
-        }
-        Ok(Some(union))
-    }
-
-    /// SOLVER-3.10: the union of the zones of `player` in `position` he can use in a state with `how.facts`: none
-    /// if the opponent can end the move-sequence now by passing, else those on which no stone of his was lost;
-    /// of each group its whole zone if it counts, else those of its regions that count; among the candidates
-    /// unless `how.searched`, else among the safe ones, each searched if not known yet and `how.thorough`
-    /// (`None` if one is not known and not `how.thorough`).
+    /// SOLVER-3.10, SOLVER-3.11: the union of the zones of `kind` of `player` in `position` he can use in a state
+    /// with `how.facts`: those on which no stone of his was lost, and no safe zone if the opponent can end the
+    /// move-sequence now by passing (a denial zone is denied already); of each group its whole zone if it counts,
+    /// else those of its regions that count; among the candidates unless `how.searched`, else among the zones of
+    /// `kind`, each searched if not known yet and `how.thorough` (`None` if one is not known and not
+    /// `how.thorough`).
     pub fn usable(
         &mut self,
         geometry: &Geometry,
         position: &Stones,
         player: Color,
+        kind: ZoneKind,
         how: Usable,
         budget: &mut Budget,
     ) -> Result<Option<Mask>, OutOfNodes> {
-        if how.facts.to_move != player && how.facts.passes + 1 >= how.end_passes {
+        if kind == ZoneKind::Safe
+            && how.facts.to_move != player
+            && how.facts.passes + 1 >= how.end_passes
+        {
             return Ok(Some(0));
         }
         let key = (*position, player);
@@ -403,15 +306,15 @@ impl ZoneCache {
             let found = candidates(geometry, position, player, budget.tuning.zone_points)
                 .into_iter()
                 .map(|group| Searched {
-                    parts: vec![None; group.parts.len()],
-                    whole: None,
+                    parts: vec![[None; 2]; group.parts.len()],
+                    whole: [None; 2],
                     group,
                 })
                 .collect();
             crate::allowance::remember(&mut self.zones, key, found);
         }
         let lost = how.facts.lost.of(player);
-        let verdicts = &mut self.verdicts;
+        let verdicts = &mut self.verdicts[kind as usize];
         let attackers = position.of(player.opponent());
         let Some(groups) = self.zones.get_mut(&key) else {
             return Ok(Some(0));
@@ -427,7 +330,8 @@ impl ZoneCache {
                     geometry,
                     attackers,
                     whole,
-                    &mut searched.whole,
+                    kind,
+                    &mut searched.whole[kind as usize],
                     how,
                     verdicts,
                     budget,
@@ -444,7 +348,16 @@ impl ZoneCache {
                 if part.zone() & lost != 0 {
                     continue;
                 }
-                match counts(geometry, attackers, *part, known, how, verdicts, budget)? {
+                match counts(
+                    geometry,
+                    attackers,
+                    *part,
+                    kind,
+                    &mut known[kind as usize],
+                    how,
+                    verdicts,
+                    budget,
+                )? {
                     None => return Ok(None),
                     Some(true) => union |= part.zone(),
                     Some(false) => {}
@@ -455,13 +368,16 @@ impl ZoneCache {
     }
 }
 
-/// SOLVER-3.10: whether `candidate` counts: every candidate unless `how.searched`; else whether it is safe
-/// (`known`, or the answer found for the same zone content in another position, in `verdicts`, or searched now and
-/// remembered in both if `how.thorough`; `None` if not known and not `how.thorough`).
+/// SOLVER-3.10, SOLVER-3.11: whether `candidate` counts: every candidate unless `how.searched`; else whether it
+/// is a zone of `kind` (`known`, or the answer found for the same zone content in another position, in
+/// `verdicts`, or searched now and remembered in both if `how.thorough`; `None` if not known and not
+/// `how.thorough`).
+#[allow(clippy::too_many_arguments)]
 fn counts(
     geometry: &Geometry,
     attackers: Mask,
     candidate: Candidate,
+    kind: ZoneKind,
     known: &mut Option<bool>,
     how: Usable,
     verdicts: &mut FastMap<(Mask, Mask, Mask), bool>,
@@ -473,19 +389,19 @@ fn counts(
     if known.is_some() {
         return Ok(*known);
     }
-    // What the zone's search looks at (`is_safe`): an answer for the same region, walls and attacker's stones in
+    // What the zone's search looks at (`is_zone`): an answer for the same region, walls and attacker's stones in
     // it, found in another position, is this one's.
     let content = (
         candidate.region,
         candidate.walls,
         attackers & candidate.region,
     );
-    if let Some(&safe) = verdicts.get(&content) {
-        *known = Some(safe);
+    if let Some(&answer) = verdicts.get(&content) {
+        *known = Some(answer);
     } else if how.thorough {
-        let safe = is_safe(geometry, attackers, candidate, budget)?;
-        *known = Some(safe);
-        crate::allowance::remember(verdicts, content, safe);
+        let answer = is_zone(geometry, attackers, candidate, kind, budget)?;
+        *known = Some(answer);
+        crate::allowance::remember(verdicts, content, answer);
     }
     Ok(*known)
 }
@@ -584,21 +500,24 @@ fn defender_plays(
         .then_some((placed, remaining))
 }
 
-/// SOLVER-3.10: the local game of one region: the defender's stones in the zone (his walls and his plays in the
-/// region) and the attacker's stones in the region.
-struct Zone<'g> {
+/// SOLVER-3.10, SOLVER-3.11: the local game of one region: the defender's stones in the zone (his walls and his
+/// plays in the region) and the attacker's stones in the region, searched for a zone of one kind.
+struct LocalGame<'g> {
     geometry: &'g Geometry,
     region: Mask,
+    kind: ZoneKind,
     /// Answers known for states with the attacker to move.
     memo: FastMap<(Mask, Mask), bool>,
+    /// SOLVER-3.11: whether the defender alone removes every stone of the attacker, by state.
+    removable: FastMap<(Mask, Mask), bool>,
     nodes: u64,
 }
 
-impl Zone<'_> {
-    /// SOLVER-3.10: the goal: no attacker stone in the region, every empty intersection of it surrounded by the
-    /// defender's stones, and every string of the defender in the zone next to two of those intersections (so
-    /// that Benson's algorithm, NAJ-5.2, run on the zone alone keeps every string: they are immortal, and the
-    /// whole zone is his, NAJ-6.1).
+impl LocalGame<'_> {
+    /// SOLVER-3.10: the goal of a safe zone: no attacker stone in the region, every empty intersection of it
+    /// surrounded by the defender's stones, and every string of the defender in the zone next to two of those
+    /// intersections (so that Benson's algorithm, NAJ-5.2, run on the zone alone keeps every string: they are
+    /// immortal, and the whole zone is his, NAJ-6.1).
     fn goal(&self, own: Mask, theirs: Mask) -> bool {
         if theirs != 0 {
             return false;
@@ -620,66 +539,9 @@ impl Zone<'_> {
         })
     }
 
-    /// SOLVER-3.10: whether the defender reaches the goal with the attacker to move: `Some(true)` if he does
-    /// whatever the attacker does in the region or elsewhere, `Some(false)` if not, `None` if the search ran past
-    /// its allowance.
-    fn attacker_to_move(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
-        if self.goal(own, theirs) {
-            return Some(true);
-        }
-        if let Some(&known) = self.memo.get(&(own, theirs)) {
-            return Some(known);
-        }
-        self.nodes += 1;
-        if self.nodes > ZONE_NODES {
-            return None;
-        }
-        // The attacker passes or plays elsewhere: the defender plays in the region.
-        let mut safe = self.defender_to_move(own, theirs)?;
-        if safe {
-            let (geometry, region) = (self.geometry, self.region);
-            safe = after_every_attacker_play(geometry, region, own, theirs, |after| {
-                self.defender_to_move(own, after)
-            })?;
-        }
-        crate::allowance::remember(&mut self.memo, (own, theirs), safe);
-        Some(safe)
-    }
-
-    /// SOLVER-3.10: whether the defender has a play in the region after which he reaches the goal. Only plays
-    /// that keep a liberty in the region count (a play that would live only by liberties outside it is left
-    /// out).
-    fn defender_to_move(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
-        for index in points_of(self.region & !own & !theirs) {
-            let Some((placed, remaining)) =
-                defender_plays(self.geometry, self.region, own, theirs, index)
-            else {
-                continue;
-            };
-            self.nodes += 1;
-            if self.attacker_to_move(placed, remaining)? {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-}
-
-/// SOLVER-3.11: the local game of a denial zone: the defender's stones in the zone (his walls and his plays in
-/// the region) and the attacker's stones in the region.
-struct Denial<'g> {
-    geometry: &'g Geometry,
-    region: Mask,
-    /// Answers known for states with the attacker to move.
-    memo: FastMap<(Mask, Mask), bool>,
-    /// Whether the defender alone removes every stone of the attacker, by state.
-    removable: FastMap<(Mask, Mask), bool>,
-    nodes: u64,
-}
-
-impl Denial<'_> {
-    /// NAJ-5.1: whether the defender removes every stone of the attacker in the region by plays there while the
-    /// attacker passes (then none of them is immortal); `None` if the search ran past its allowance.
+    /// SOLVER-3.11, NAJ-5.1: whether the defender removes every stone of the attacker in the region by plays
+    /// there while the attacker passes (then none of them is immortal); `None` if the search ran past its
+    /// allowance.
     fn removable(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
         if theirs == 0 {
             return Some(true);
@@ -688,7 +550,7 @@ impl Denial<'_> {
             return Some(known);
         }
         self.nodes += 1;
-        if self.nodes > DENIAL_NODES {
+        if self.nodes > self.kind.allowance() {
             return None;
         }
         // The liberties of the attacker's strings first: filling them is what removes them.
@@ -709,43 +571,60 @@ impl Denial<'_> {
         Some(found)
     }
 
-    /// SOLVER-3.11: whether the defender keeps the zone denied with the attacker to move: the attacker's stones
-    /// in the region are removable now, and after every play of the attacker there the defender has an answer
-    /// (a play in the region or a pass) after which this holds again. `None` if the search ran past its
-    /// allowance.
+    /// Whether the zone is one of its kind with the attacker to move (`None` if the search ran past its
+    /// allowance). SOLVER-3.10, a safe zone: the defender reaches the goal whatever the attacker does in the
+    /// region or elsewhere (after the attacker's pass or play elsewhere, the defender plays in the region).
+    /// SOLVER-3.11, a denial zone: the attacker's stones in the region are removable now, and after every play of
+    /// the attacker there the defender has an answer (a play in the region or a pass) after which this holds
+    /// again.
     fn attacker_to_move(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
+        if self.kind == ZoneKind::Safe && self.goal(own, theirs) {
+            return Some(true);
+        }
         if let Some(&known) = self.memo.get(&(own, theirs)) {
             return Some(known);
         }
-        let mut denied = self.removable(own, theirs)?;
+        let removable = match self.kind {
+            ZoneKind::Safe => None,
+            ZoneKind::Denial => Some(self.removable(own, theirs)?),
+        };
         self.nodes += 1;
-        if self.nodes > DENIAL_NODES {
+        if self.nodes > self.kind.allowance() {
             return None;
         }
-        if denied {
+        let mut holds = match removable {
+            Some(removable) => removable,
+            None => self.defender_answers(own, theirs)?,
+        };
+        if holds {
             let (geometry, region) = (self.geometry, self.region);
-            denied = after_every_attacker_play(geometry, region, own, theirs, |after| {
+            holds = after_every_attacker_play(geometry, region, own, theirs, |after| {
                 self.defender_answers(own, after)
             })?;
         }
-        crate::allowance::remember(&mut self.memo, (own, theirs), denied);
-        Some(denied)
+        crate::allowance::remember(&mut self.memo, (own, theirs), holds);
+        Some(holds)
     }
 
-    /// SOLVER-3.11: whether the defender has an answer in the region, or the pass, after which the zone stays
-    /// denied.
+    /// Whether the defender has an answer in the region after which the zone stays one of its kind: a play that
+    /// keeps a liberty in the region (a play that would live only by liberties outside it is left out), or, in a
+    /// denial zone only, the pass (a safe zone's defender never passes before the goal).
     fn defender_answers(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
         for index in points_of(self.region & !own & !theirs) {
-            if let Some((placed, remaining)) =
+            let Some((placed, remaining)) =
                 defender_plays(self.geometry, self.region, own, theirs, index)
-            {
-                self.nodes += 1;
-                if self.attacker_to_move(placed, remaining)? {
-                    return Some(true);
-                }
+            else {
+                continue;
+            };
+            self.nodes += 1;
+            if self.attacker_to_move(placed, remaining)? {
+                return Some(true);
             }
         }
-        self.attacker_to_move(own, theirs)
+        match self.kind {
+            ZoneKind::Safe => Some(false),
+            ZoneKind::Denial => self.attacker_to_move(own, theirs),
+        }
     }
 }
 
@@ -769,16 +648,17 @@ mod tests {
         max_points: u32,
         budget: &mut Budget,
     ) -> Result<Vec<Mask>, OutOfNodes> {
+        let attackers = position.of(defender.opponent());
         let mut zones = Vec::new();
         for group in candidates(geometry, position, defender, max_points) {
             if let Some(whole) = group.whole {
-                if is_safe(geometry, position.of(defender.opponent()), whole, budget)? {
+                if is_zone(geometry, attackers, whole, ZoneKind::Safe, budget)? {
                     zones.push(whole.zone());
                     continue;
                 }
             }
             for part in group.parts {
-                if is_safe(geometry, position.of(defender.opponent()), part, budget)? {
+                if is_zone(geometry, attackers, part, ZoneKind::Safe, budget)? {
                     zones.push(part.zone());
                 }
             }
@@ -847,8 +727,14 @@ mod tests {
         let groups = candidates(&geometry, &stones, Color::White, 12);
         assert_eq!(groups.len(), 1);
         for part in &groups[0].parts {
-            let safe =
-                is_safe(&geometry, stones.black, *part, &mut budget()).expect("no allowance");
+            let safe = is_zone(
+                &geometry,
+                stones.black,
+                *part,
+                ZoneKind::Safe,
+                &mut budget(),
+            )
+            .expect("no allowance");
             assert_eq!(safe, part.region.count_ones() > 1, "{part:?}");
         }
         // Black's stones on C3 and C2 leave White's wall without a second eye: no zone.
@@ -917,7 +803,14 @@ mod tests {
             .flat_map(|group| group.whole.iter().chain(group.parts.iter()))
             .find(|candidate| candidate.region & stones.black != 0)
             .expect("the region around the black group is a candidate");
-        assert!(!is_denied(&geometry, stones.black, *living, &mut budget()).expect("no allowance"));
+        assert!(!is_zone(
+            &geometry,
+            stones.black,
+            *living,
+            ZoneKind::Denial,
+            &mut budget()
+        )
+        .expect("no allowance"));
         let value = |denial_zones: bool| {
             let limits = Limits {
                 max_nodes: 2_000_000,
