@@ -124,6 +124,88 @@ fn a_principal_variation_replays_to_the_value() {
     }
 }
 
+/// The final-position of naj-game-empty-5x5: Black's wall with the top edge behind it (his 5 points), White's wall
+/// with the two bottom rows behind it and a black stone there (her 10 points).
+const EMPTY_5X5_FINAL: [&str; 5] = [".....", "#####", "OOOOO", "..O.#", "....."];
+
+#[test]
+fn a_principal_variation_is_found_by_the_quick_answers_first() {
+    // SOLVER-3.4: both analyses' values are settled by safe zones in a few thousand nodes. The principal variation
+    // must then find, at each step, a move worth the value; asked in rounds, a move shown quickly (Black's
+    // C5, after which his zone is still safe) is found before one whose answer is a long search (his B5, which
+    // ruins his eye space). Asked in turn, one child after another to the end of its question, the black-analysis
+    // took 3,837,342 nodes and the white-analysis ran out of 5 million (2026-11-27).
+    let position = pos(&EMPTY_5X5_FINAL);
+    let ruleset = Ruleset::naj();
+    let limits = Limits {
+        max_nodes: 300_000,
+        ..LIMITS
+    };
+    for (analysis, claim) in [(Analysis::Black, 5), (Analysis::White, 10)] {
+        let Ok(Solved::Value {
+            value,
+            principal_variation,
+            ..
+        }) = analysis_value(&ruleset, &position, analysis, limits)
+        else {
+            panic!("{analysis:?}: decided within {} nodes", limits.max_nodes)
+        };
+        assert_eq!(value, claim, "{analysis:?}");
+        let pass = vec![Move::Pass; 3];
+        let moves = match analysis {
+            Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
+                black_analysis: principal_variation.clone(),
+                white_analysis: pass,
+            },
+            _ => gorules_ref::naj::AnalysisMoves::Two {
+                black_analysis: pass,
+                white_analysis: principal_variation.clone(),
+            },
+        };
+        let scoring =
+            gorules_ref::naj::analyse_and_score(&ruleset, &position, ByColor::default(), &moves)
+                .expect("the principal variation is a complete, legal analysis");
+        let scored = match analysis {
+            Analysis::Black => scoring.breakdown.black_score,
+            _ => scoring.breakdown.white_score,
+        };
+        assert_eq!(scored, value, "{analysis:?}: {principal_variation:?}");
+    }
+}
+
+#[test]
+fn out_of_reach_bounds_keep_what_the_questions_proved() {
+    // SOLVER-1.4, SOLVER-3.6: a search stopped by its allowance reports the bounds of its start narrowed by the
+    // questions it answered: every such interval holds the value, and once the value is proven but its
+    // principal variation is not, the interval is the value alone.
+    let position = pos(&EMPTY_5X5_FINAL);
+    let ruleset = Ruleset::naj();
+    let mut narrowest = (i64::MIN, i64::MAX);
+    let mut allowance = 100;
+    loop {
+        let limits = Limits {
+            max_nodes: allowance,
+            ..LIMITS
+        };
+        match analysis_value(&ruleset, &position, Analysis::Black, limits) {
+            Ok(Solved::OutOfReach { bounds, .. }) => {
+                assert!(bounds.0 <= 5 && 5 <= bounds.1, "{allowance}: {bounds:?}");
+                if bounds.1 - bounds.0 < narrowest.1.saturating_sub(narrowest.0) {
+                    narrowest = bounds;
+                }
+            }
+            Ok(Solved::Value { value, .. }) => {
+                assert_eq!(value, 5);
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+        allowance += allowance / 4;
+    }
+    // The bounds of the start alone are 0..25 (SOLVER-3.3).
+    assert_eq!(narrowest, (5, 5));
+}
+
 #[test]
 fn moves_already_played_keep_their_ko_prohibitions() {
     // Black has just taken the ko at (2, 1); White may not retake at once (basic-ko), which the solver must

@@ -837,6 +837,12 @@ fn best_play(case: &Case, b: &BestPlay, engine: &mut dyn Engine) -> Judged {
                 // The source's line is already wrong; that fails the check whatever the value.
                 return Ok(out);
             }
+            // PROTO-3.13: bounds that meet prove the value though the principal variation was out of reach; the
+            // claim is then checked, unless the check needs the line's end (its prisoners).
+            let needs_line = b.board_score.is_some() || b.prisoner_difference.is_some();
+            if low == high && low == claim && !needs_line {
+                return Ok(out);
+            }
             if (low..=high).contains(&claim) {
                 return Err(Verdict::Undecided(Undecided::BestPlay {
                     nodes,

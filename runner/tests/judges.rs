@@ -862,6 +862,38 @@ fn best_play() {
         Verdict::Fail(m) => assert!(m.contains("proven to lie in"), "{m}"),
         other => panic!("bounds that exclude the claim: {other:?}"),
     }
+    // PROTO-3.13: bounds that meet prove the value, though the principal variation was out of reach. This check
+    // also claims the prisoners at the line's end, so it stays undecided; without those claims the value alone is
+    // checked.
+    match r.run(r.with_main(false, bounds(claim, claim))) {
+        Verdict::Undecided(Undecided::BestPlay { low, high, .. }) => {
+            assert_eq!((low, high), (claim, claim))
+        }
+        other => panic!("a proven value without its line: {other:?}"),
+    }
+    let Subject::Grid(case, Check::BestPlay(mut value_only)) =
+        self::subject(BEST_PLAY.0, BEST_PLAY.1)
+    else {
+        panic!("a best-play check")
+    };
+    value_only.board_score = None;
+    value_only.prisoner_difference = None;
+    let value_only = Subject::Grid(case, Check::BestPlay(value_only));
+    let proven = |value| {
+        vec![Answer::BestPlay(Ok(BestPlay::OutOfReach {
+            nodes: 1001,
+            low: value,
+            high: value,
+        }))]
+    };
+    assert_eq!(
+        value_only.run(r.capabilities.clone(), &[], proven(claim)),
+        Verdict::Pass
+    );
+    match value_only.run(r.capabilities.clone(), &[], proven(claim + 1)) {
+        Verdict::Fail(m) => assert!(m.contains("proven to lie in"), "{m}"),
+        other => panic!("a proven value other than the claim: {other:?}"),
+    }
 }
 
 #[test]

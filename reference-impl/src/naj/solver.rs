@@ -504,9 +504,14 @@ fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, guess: Opti
         Err(_) => {
             let nodes = search.budget.used;
             search.budget.limit = u64::MAX;
-            let (low, high) = search
-                .root_bounds()
-                .unwrap_or((-search::INFINITY, search::INFINITY));
+            // SOLVER-1.4, SOLVER-3.6: the bounds of the start, narrowed by the questions answered before the
+            // allowance ran out (each answer is exact).
+            let (low, high) = match search.narrowed {
+                Some(narrowed) => narrowed,
+                None => search
+                    .root_bounds()
+                    .unwrap_or((-search::INFINITY, search::INFINITY)),
+            };
             Solved::OutOfReach {
                 nodes,
                 bounds: (low + offset, high + offset),

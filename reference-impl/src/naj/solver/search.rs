@@ -109,6 +109,10 @@ struct Child {
     gain: i64,
 }
 
+/// SOLVER-3.4: the nodes each child's question may take in the first round of the search for a principal
+/// variation's next move.
+const PV_FIRST_ROUND: u64 = 1_000;
+
 /// SOLVER-1.4: the longest history the search follows on an ordinary thread's stack (deeper lines count as
 /// out of reach, so that the recursion stays within the stack).
 pub(crate) const SMALL_STACK_DEPTH: usize = 400;
@@ -142,6 +146,9 @@ pub(crate) struct Search<'g, P: Phase> {
     proofs: BoundedTable<(Key, u128, i64), FastBuild>,
     /// SOLVER-4.8: settled answers per key, each with what it depends on.
     settled: proof::SettledTable,
+    /// SOLVER-3.6: the interval the answered questions of [`Search::value_near`] have narrowed the value of the
+    /// state it started from to (none before its first question).
+    pub narrowed: Option<(i64, i64)>,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -185,6 +192,7 @@ impl<'g, P: Phase> Search<'g, P> {
             used,
             proofs: BoundedTable::new(proof::MAX_ENTRIES),
             settled: proof::SettledTable::new(),
+            narrowed: None,
         }
     }
 
@@ -223,6 +231,7 @@ impl<'g, P: Phase> Search<'g, P> {
             } else {
                 high = beta - 1;
             }
+            self.narrowed = Some((low, high));
             step = if upwards == Some(proven) { step * 2 } else { 1 };
             upwards = Some(proven);
             beta = if proven {
@@ -390,26 +399,67 @@ impl<'g, P: Phase> Search<'g, P> {
         let mut line = Vec::new();
         let mut target = value;
         while self.passes() < self.phase.end_passes() {
-            let mut chosen = None;
-            for child in self.children() {
-                let goal = target - child.gain;
-                self.push(&child);
-                let fits = self
-                    .at_least(goal)
-                    .and_then(|low| Ok(low && !self.at_least(goal + 1)?));
-                self.pop();
-                if fits? {
-                    chosen = Some(child);
-                    break;
-                }
-            }
-            let Some(child) = chosen else {
-                unreachable!("SOLVER-3.4: some move of a state has the state's value")
-            };
+            let child = self.child_worth(target)?;
             self.push(&child);
             line.push(child.mv);
             target -= child.gain;
         }
         Ok(line)
+    }
+
+    /// SOLVER-3.4: a child of the current state whose value (minus what its capture adds) is `target`, the
+    /// state's value. The state's value is the maximum (or the minimum) of its children's, so every child of the
+    /// maximiser's state is worth at most it and every child of the minimiser's at least it: one question tells
+    /// whether a child is worth exactly it. The questions are asked in rounds, each child given at most
+    /// [`PV_FIRST_ROUND`] nodes in the first and twice as many in each next, so that a child whose answer is
+    /// quick is found before one whose answer is a long search; once a round's allowance reaches the whole
+    /// allowance left, the questions run to their end.
+    fn child_worth(&mut self, target: i64) -> Result<Child, OutOfNodes> {
+        let or = self.to_move() == self.phase.maximizer();
+        let mut open = self.children();
+        let mut round = PV_FIRST_ROUND;
+        loop {
+            let mut still_open = Vec::with_capacity(open.len());
+            for child in open {
+                let goal = target - child.gain;
+                self.push(&child);
+                let answer = if or {
+                    self.at_least_within(goal, round)
+                } else {
+                    self.at_least_within(goal + 1, round)
+                        .map(|more| more.map(|more| !more))
+                };
+                self.pop();
+                match answer? {
+                    Some(true) => return Ok(child),
+                    Some(false) => {}
+                    None => still_open.push(child),
+                }
+            }
+            if still_open.is_empty() {
+                unreachable!("SOLVER-3.4: some move of a state has the state's value")
+            }
+            open = still_open;
+            round = round.saturating_mul(2);
+        }
+    }
+
+    /// SOLVER-3.4: [`Search::at_least`] within at most `extra` more nodes (`None` if they run out first; the
+    /// stored answers and numbers stay, each exact or only steering, SOLVER-3.7). When `extra` reaches the
+    /// allowance left, the question runs within the allowance itself and fails as it does.
+    fn at_least_within(&mut self, t: i64, extra: u64) -> Result<Option<bool>, OutOfNodes> {
+        let limit = self.budget.limit;
+        let cap = self.budget.used.saturating_add(extra);
+        if cap >= limit {
+            return self.at_least(t).map(Some);
+        }
+        self.budget.limit = cap;
+        let answer = self.at_least(t);
+        self.budget.limit = limit;
+        match answer {
+            Ok(answer) => Ok(Some(answer)),
+            Err(OutOfNodes) if self.budget.used > cap && !self.budget.deadline.passed() => Ok(None),
+            Err(out) => Err(out),
+        }
     }
 }
