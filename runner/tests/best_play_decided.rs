@@ -1,9 +1,11 @@
 //! SOLVER status: the reference engine claims `naj-best-play`, and the suite runs every check that needs it with the
 //! engine's default allowance of 1 million nodes a search (PROTO-3.13); a check it cannot decide there is reported
-//! as undecided (PROTO-7.2), which does not fail the run. The ten checks whose claims the solver decides (of the
+//! as undecided (PROTO-7.2), which does not fail the run. The eleven checks whose claims the solver decides (of the
 //! 54 that need the feature; since SOLVER-3.8 and SOLVER-4.8 each within the default allowance, before within 1 to
 //! 5 million nodes; the ninth since the safe zones of SOLVER-3.10; the tenth since zone answers are shared by
-//! content, bound searches of 64 positions and a first question at the pass value, SOLVER-3.6) are run here through the runner and the protocol like any other check, and each must pass:
+//! content, bound searches of 64 positions and a first question at the pass value, SOLVER-3.6; the eleventh since
+//! the principal variation's rounds, SOLVER-3.4) are run here through the runner and the protocol like any other
+//! check, and each must pass:
 //! undecided is not enough. So a change that breaks the solver, slows it past the default allowance, or breaks a
 //! claim of these cases turns CI red. Measured with `gorules-runner` (the suite at its default allowance).
 
@@ -94,4 +96,9 @@ fn the_white_analysis_of_the_two_analyses_conclusion() {
         "naj::naj-two-analyses-conclusion::white-analysis-value",
         1_000_000,
     );
+}
+
+#[test]
+fn the_score_of_the_game_on_the_empty_5x5_board() {
+    run("naj::naj-game-empty-5x5::score", 1_000_000);
 }
