@@ -3,9 +3,9 @@
 
 use gorules_ref::naj::game::{Analyses, Analysis};
 use gorules_ref::naj::solver::{
-    alternation_value, alternation_value_near, analysis_value, analysis_value_after,
-    analysis_value_near, naive, prove_alternation_bound, prove_analysis_bound, Bound, Limits,
-    Proof, SolveError, Solved, Tuning, Widening,
+    alternation_value, alternation_value_after, alternation_value_near, analysis_value,
+    analysis_value_after, analysis_value_near, naive, prove_alternation_bound,
+    prove_analysis_bound, Bound, Limits, Proof, SolveError, Solved, Tuning, Widening,
 };
 use gorules_ref::sequence::Sequence;
 use gorules_ref::symmetry::{GridMap, Symmetry};
@@ -227,6 +227,13 @@ fn moves_already_played_keep_their_ko_prohibitions() {
     ));
 }
 
+/// The moves of an analysis in which both players only pass (until its end under `ruleset`), for the other
+/// analysis when `analysis` is the black- or the white-analysis; `None` for the single analysis.
+fn pass_analysis(ruleset: &Ruleset, analysis: Analysis) -> Option<Vec<Move>> {
+    (analysis != Analysis::Single)
+        .then(|| vec![Move::Pass; usize::from(ruleset.naj.analysis_end_passes)])
+}
+
 /// A random position on a `width` x `height` board from one cell code per intersection.
 fn position_from(width: usize, height: usize, cells: &[u8]) -> Position {
     let rows: Vec<String> = cells
@@ -282,8 +289,31 @@ proptest! {
             let Some(expected) = on_big_stack(|| naive::analysis_value(&ruleset, &position, analysis, 5_000)) else {
                 continue;
             };
-            let solved = value(analysis_value(&ruleset, &position, analysis, LIMITS));
-            prop_assert_eq!(solved, Some(expected), "{:?} of {:?}", analysis, position);
+            let solved = analysis_value(&ruleset, &position, analysis, LIMITS);
+            prop_assert_eq!(value(solved.clone()), Some(expected), "{:?} of {:?}", analysis, position);
+            // SOLVER-3.4: the principal variation is a complete, legal analysis that scores the value.
+            if let (Ok(Solved::Value { principal_variation, .. }), Some(passes)) = (solved, pass_analysis(&ruleset, analysis)) {
+                let moves = match analysis {
+                    Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
+                        black_analysis: principal_variation.clone(),
+                        white_analysis: passes,
+                    },
+                    _ => gorules_ref::naj::AnalysisMoves::Two {
+                        black_analysis: passes,
+                        white_analysis: principal_variation.clone(),
+                    },
+                };
+                let scoring = gorules_ref::naj::analyse_and_score(&ruleset, &position, ByColor::default(), &moves);
+                prop_assert!(scoring.is_ok(), "{:?} line {:?} of {:?}: {:?}", analysis, principal_variation, position, scoring);
+                let breakdown = scoring.expect("checked").breakdown;
+                let scored = if analysis == Analysis::Black { breakdown.black_score } else { breakdown.white_score };
+                prop_assert_eq!(scored, expected, "{:?} line {:?} of {:?}", analysis, principal_variation, position);
+                // Each move keeps the value: the state after every prefix of the line is worth it too.
+                for made in 1..principal_variation.len() {
+                    let after = analysis_value_after(&ruleset, &position, analysis, &principal_variation[..made], LIMITS);
+                    prop_assert_eq!(value(after), Some(expected), "{:?} after {:?} of {:?}", analysis, &principal_variation[..made], position);
+                }
+            }
             // SOLVER-3.6: null-window searches from a guess, and proofs of bounds, agree too.
             let near = analysis_value_near(&ruleset, &position, analysis, &[], expected + off, LIMITS);
             prop_assert_eq!(value(near), Some(expected), "{:?} near of {:?}", analysis, position);
@@ -306,8 +336,17 @@ proptest! {
         }
         prop_assume!(position.board().len() <= 6);
         if let Some(expected) = on_big_stack(|| naive::alternation_value(&ruleset, &position, Color::Black, 5_000)) {
-            let solved = value(alternation_value(&ruleset, &position, Color::Black, ByColor::default(), LIMITS));
-            prop_assert_eq!(solved, Some(expected), "alternation of {:?}", position);
+            let solved = alternation_value(&ruleset, &position, Color::Black, ByColor::default(), LIMITS);
+            prop_assert_eq!(value(solved.clone()), Some(expected), "alternation of {:?}", position);
+            // SOLVER-3.4: every move of the principal variation keeps the value (prisoners included).
+            if let Ok(Solved::Value { principal_variation, .. }) = solved {
+                for made in 1..=principal_variation.len() {
+                    let after = alternation_value_after(
+                        &ruleset, &position, Color::Black, ByColor::default(), &principal_variation[..made], LIMITS,
+                    );
+                    prop_assert_eq!(value(after), Some(expected), "alternation after {:?} of {:?}", &principal_variation[..made], position);
+                }
+            }
             // SOLVER-3.6: from a guess (with prisoners given), and by proofs of bounds.
             let mut prisoners = ByColor::default();
             prisoners[Color::White] = 2;
