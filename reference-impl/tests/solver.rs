@@ -89,6 +89,36 @@ fn settled_positions_score_what_their_owner_controls() {
     );
 }
 
+/// SOLVER-3.4: the score `line`, played as the black- or the white-analysis of `position` (the other analysis
+/// passed out), gives its analysis; an error if the line is not a complete, legal analysis.
+fn scored_by_line(
+    ruleset: &Ruleset,
+    position: &Position,
+    analysis: Analysis,
+    line: &[Move],
+) -> Result<i64, String> {
+    let passes = vec![Move::Pass; usize::from(ruleset.naj.analysis_end_passes)];
+    let moves = match analysis {
+        Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
+            black_analysis: line.to_vec(),
+            white_analysis: passes,
+        },
+        Analysis::White => gorules_ref::naj::AnalysisMoves::Two {
+            black_analysis: passes,
+            white_analysis: line.to_vec(),
+        },
+        Analysis::Single => return Err("the single analysis is scored on its own".into()),
+    };
+    let breakdown =
+        gorules_ref::naj::analyse_and_score(ruleset, position, ByColor::default(), &moves)
+            .map_err(|e| format!("{e:?}"))?
+            .breakdown;
+    Ok(match analysis {
+        Analysis::Black => breakdown.black_score,
+        _ => breakdown.white_score,
+    })
+}
+
 #[test]
 fn a_principal_variation_replays_to_the_value() {
     // A small capturing race: whoever moves first in an analysis captures.
@@ -103,24 +133,8 @@ fn a_principal_variation_replays_to_the_value() {
         else {
             panic!("solved")
         };
-        let moves = match analysis {
-            Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
-                black_analysis: principal_variation.clone(),
-                white_analysis: vec![Move::Pass; 3],
-            },
-            _ => gorules_ref::naj::AnalysisMoves::Two {
-                black_analysis: vec![Move::Pass; 3],
-                white_analysis: principal_variation.clone(),
-            },
-        };
-        let scoring =
-            gorules_ref::naj::analyse_and_score(&ruleset, &position, ByColor::default(), &moves)
-                .expect("the principal variation is a complete, legal analysis");
-        let scored = match analysis {
-            Analysis::Black => scoring.breakdown.black_score,
-            _ => scoring.breakdown.white_score,
-        };
-        assert_eq!(scored, value, "{analysis:?}: {principal_variation:?}");
+        let scored = scored_by_line(&ruleset, &position, analysis, &principal_variation);
+        assert_eq!(scored, Ok(value), "{analysis:?}: {principal_variation:?}");
     }
 }
 
@@ -151,25 +165,8 @@ fn a_principal_variation_is_found_by_the_quick_answers_first() {
             panic!("{analysis:?}: decided within {} nodes", limits.max_nodes)
         };
         assert_eq!(value, claim, "{analysis:?}");
-        let pass = vec![Move::Pass; 3];
-        let moves = match analysis {
-            Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
-                black_analysis: principal_variation.clone(),
-                white_analysis: pass,
-            },
-            _ => gorules_ref::naj::AnalysisMoves::Two {
-                black_analysis: pass,
-                white_analysis: principal_variation.clone(),
-            },
-        };
-        let scoring =
-            gorules_ref::naj::analyse_and_score(&ruleset, &position, ByColor::default(), &moves)
-                .expect("the principal variation is a complete, legal analysis");
-        let scored = match analysis {
-            Analysis::Black => scoring.breakdown.black_score,
-            _ => scoring.breakdown.white_score,
-        };
-        assert_eq!(scored, value, "{analysis:?}: {principal_variation:?}");
+        let scored = scored_by_line(&ruleset, &position, analysis, &principal_variation);
+        assert_eq!(scored, Ok(value), "{analysis:?}: {principal_variation:?}");
     }
 }
 
@@ -225,13 +222,6 @@ fn moves_already_played_keep_their_ko_prohibitions() {
         analysis_value_after(&ruleset, &start, Analysis::White, &[occupied], LIMITS),
         Err(SolveError::Replay(_))
     ));
-}
-
-/// The moves of an analysis in which both players only pass (until its end under `ruleset`), for the other
-/// analysis when `analysis` is the black- or the white-analysis; `None` for the single analysis.
-fn pass_analysis(ruleset: &Ruleset, analysis: Analysis) -> Option<Vec<Move>> {
-    (analysis != Analysis::Single)
-        .then(|| vec![Move::Pass; usize::from(ruleset.naj.analysis_end_passes)])
 }
 
 /// A random position on a `width` x `height` board from one cell code per intersection.
@@ -292,22 +282,11 @@ proptest! {
             let solved = analysis_value(&ruleset, &position, analysis, LIMITS);
             prop_assert_eq!(value(solved.clone()), Some(expected), "{:?} of {:?}", analysis, position);
             // SOLVER-3.4: the principal variation is a complete, legal analysis that scores the value.
-            if let (Ok(Solved::Value { principal_variation, .. }), Some(passes)) = (solved, pass_analysis(&ruleset, analysis)) {
-                let moves = match analysis {
-                    Analysis::Black => gorules_ref::naj::AnalysisMoves::Two {
-                        black_analysis: principal_variation.clone(),
-                        white_analysis: passes,
-                    },
-                    _ => gorules_ref::naj::AnalysisMoves::Two {
-                        black_analysis: passes,
-                        white_analysis: principal_variation.clone(),
-                    },
-                };
-                let scoring = gorules_ref::naj::analyse_and_score(&ruleset, &position, ByColor::default(), &moves);
-                prop_assert!(scoring.is_ok(), "{:?} line {:?} of {:?}: {:?}", analysis, principal_variation, position, scoring);
-                let breakdown = scoring.expect("checked").breakdown;
-                let scored = if analysis == Analysis::Black { breakdown.black_score } else { breakdown.white_score };
-                prop_assert_eq!(scored, expected, "{:?} line {:?} of {:?}", analysis, principal_variation, position);
+            if let Ok(Solved::Value { principal_variation, .. }) = solved {
+                if analysis != Analysis::Single {
+                    let scored = scored_by_line(&ruleset, &position, analysis, &principal_variation);
+                    prop_assert_eq!(scored, Ok(expected), "{:?} line {:?} of {:?}", analysis, principal_variation, position);
+                }
                 // Each move keeps the value: the state after every prefix of the line is worth it too.
                 for made in 1..principal_variation.len() {
                     let after = analysis_value_after(&ruleset, &position, analysis, &principal_variation[..made], LIMITS);
