@@ -1,11 +1,11 @@
 //! The solver on every NAJ best-play claim of the cases (not a test: it only measures and reports).
 //!
-//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter> [<check-name filter>]]` loads the suite with `gorules-cases`, turns
-//! each case into the semantics' types with `gorules-bridge`, and for each `best_play` check (CASE-4.6) and
-//! each `game` check whose analyses are missing or end in `..` (CASE-4.7) solves the value (spec/solver.md)
-//! and prints the claim beside it, with nodes and time. Principal variations are printed in GTP vertices
-//! (columns A.. without I, row 1 at the bottom). Claims are the source's, before errata: the point is to find
-//! where the solver and the source differ.
+//! `cargo bench -p gorules-ref --bench solver [-- <case-id filter> [<check-name filter>]]` loads the suite with
+//! `gorules-cases`, turns each case into the semantics' types with `gorules-bridge`, and for each `best_play` check
+//! (CASE-4.6) and each `game` check whose analyses are missing or end in `..` (CASE-4.7) solves the value
+//! (spec/solver.md) and prints the claim beside it, with nodes and time. Principal variations are printed in GTP
+//! vertices (columns A.. without I, row 1 at the bottom). Claims are the source's, before errata: the point is to
+//! find where the solver and the source differ.
 
 use std::path::Path;
 use std::time::Instant;

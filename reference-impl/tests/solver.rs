@@ -285,12 +285,15 @@ proptest! {
             if let Ok(Solved::Value { principal_variation, .. }) = solved {
                 if analysis != Analysis::Single {
                     let scored = scored_by_line(&ruleset, &position, analysis, &principal_variation);
-                    prop_assert_eq!(scored, Ok(expected), "{:?} line {:?} of {:?}", analysis, principal_variation, position);
+                    prop_assert_eq!(
+                        scored, Ok(expected), "{:?} line {:?} of {:?}", analysis, principal_variation, position
+                    );
                 }
                 // Each move keeps the value: the state after every prefix of the line is worth it too.
-                for made in 1..principal_variation.len() {
-                    let after = analysis_value_after(&ruleset, &position, analysis, &principal_variation[..made], LIMITS);
-                    prop_assert_eq!(value(after), Some(expected), "{:?} after {:?} of {:?}", analysis, &principal_variation[..made], position);
+                for made in 1..=principal_variation.len() {
+                    let line = &principal_variation[..made];
+                    let after = analysis_value_after(&ruleset, &position, analysis, line, LIMITS);
+                    prop_assert_eq!(value(after), Some(expected), "{:?} after {:?} of {:?}", analysis, line, position);
                 }
             }
             // SOLVER-3.6: null-window searches from a guess, and proofs of bounds, agree too.
@@ -320,10 +323,11 @@ proptest! {
             // SOLVER-3.4: every move of the principal variation keeps the value (prisoners included).
             if let Ok(Solved::Value { principal_variation, .. }) = solved {
                 for made in 1..=principal_variation.len() {
+                    let line = &principal_variation[..made];
                     let after = alternation_value_after(
-                        &ruleset, &position, Color::Black, ByColor::default(), &principal_variation[..made], LIMITS,
+                        &ruleset, &position, Color::Black, ByColor::default(), line, LIMITS,
                     );
-                    prop_assert_eq!(value(after), Some(expected), "alternation after {:?} of {:?}", &principal_variation[..made], position);
+                    prop_assert_eq!(value(after), Some(expected), "alternation after {:?} of {:?}", line, position);
                 }
             }
             // SOLVER-3.6: from a guess (with prisoners given), and by proofs of bounds.
@@ -569,9 +573,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
     /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
-    /// key of the open numbers, SOLVER-3.11's denial zones) change no value: under settings from plain df-pn with no bound search to a wide
-    /// ε with long bound searches, the solver agrees with plain minimax after histories of captures and
-    /// recaptures, and in the alternation.
+    /// key of the open numbers, SOLVER-3.11's denial zones) change no value: under settings from plain df-pn with
+    /// no bound search to a wide ε with long bound searches, the solver agrees with plain minimax after histories
+    /// of captures and recaptures, and in the alternation.
     #[test]
     fn every_tuning_agrees_with_plain_minimax(
         position in prop_oneof![crowded_position(), ko_position()],
@@ -585,7 +589,13 @@ proptest! {
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
-            tuning: Tuning { widening: Widening { percent }, reach_allowance, open_numbers_by_immortal, zone_points, denial_zones },
+            tuning: Tuning {
+                widening: Widening { percent },
+                reach_allowance,
+                open_numbers_by_immortal,
+                zone_points,
+                denial_zones,
+            },
             ..LIMITS
         };
         agree_after_histories(&ruleset, &position, &picks, limits)?;

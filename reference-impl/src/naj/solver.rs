@@ -503,14 +503,17 @@ fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, guess: Opti
         },
         Err(_) => {
             let nodes = search.budget.used;
-            search.budget.limit = u64::MAX;
             // SOLVER-1.4, SOLVER-3.6: the bounds of the start, narrowed by the questions answered before the
-            // allowance ran out (each answer is exact).
+            // allowance ran out (each answer is exact); without an answer, those of SOLVER-3.3, searched past the
+            // allowance.
             let (low, high) = match search.narrowed {
                 Some(narrowed) => narrowed,
-                None => search
-                    .root_bounds()
-                    .unwrap_or((-search::INFINITY, search::INFINITY)),
+                None => {
+                    search.budget.limit = u64::MAX;
+                    search
+                        .root_bounds()
+                        .unwrap_or((-search::INFINITY, search::INFINITY))
+                }
             };
             Solved::OutOfReach {
                 nodes,

@@ -554,7 +554,7 @@ impl LocalGame<'_> {
             return None;
         }
         // The liberties of the attacker's strings first: filling them is what removes them.
-        let liberties = self.geometry.around(theirs) & self.region & !own & !theirs;
+        let liberties = liberties(self.geometry, self.region, theirs, own, theirs);
         let others = self.region & !own & !theirs & !liberties;
         let mut found = false;
         for index in points_of(liberties).chain(points_of(others)) {
