@@ -64,11 +64,14 @@ enum Kind {
 /// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or
 /// `SOLVER_TUNING=ε%,allowance,key[,zone[,nodenial]]` (for example `100,64,immortal` or `0,256,exact,12,nodenial`;
 /// the zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used unless `nodenial`) to
-/// try others.
+/// try others, or `SOLVER_TUNING=informed` for [`Tuning::INFORMED`] (SOLVER-3.12, SOLVER-8.8).
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
         return Tuning::DEFAULT;
     };
+    if text == "informed" {
+        return Tuning::INFORMED;
+    }
     let parts: Vec<&str> = text.split(',').collect();
     match parts.as_slice() {
         [percent, reach, key, rest @ ..] if rest.len() <= 2 => Tuning {
@@ -83,6 +86,7 @@ fn now_tuning() -> Tuning {
                 .first()
                 .map_or(0, |zone| zone.parse().expect("SOLVER_TUNING: a zone size")),
             denial_zones: rest.get(1) != Some(&"nodenial"),
+            ..Tuning::DEFAULT
         },
         _ => {
             panic!(

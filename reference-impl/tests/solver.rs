@@ -573,7 +573,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
     /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
-    /// key of the open numbers, SOLVER-3.11's denial zones) change no value: under settings from plain df-pn with
+    /// key of the open numbers, SOLVER-3.11's denial zones, SOLVER-3.12's start numbers, SOLVER-3.10's ordered
+    /// local searches and zones keyed on their boundary) change no value: under settings from plain df-pn with
     /// no bound search to a wide ε with long bound searches, the solver agrees with plain minimax after histories
     /// of captures and recaptures, and in the alternation.
     #[test]
@@ -586,6 +587,9 @@ proptest! {
         open_numbers_by_immortal in any::<bool>(),
         zone_points in prop_oneof![Just(0u32), Just(3), Just(12)],
         denial_zones in any::<bool>(),
+        start_numbers in prop_oneof![Just(0u32), Just(1), Just(2), Just(5)],
+        zone_ordering in any::<bool>(),
+        zone_walls_by_boundary in any::<bool>(),
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
@@ -595,6 +599,9 @@ proptest! {
                 open_numbers_by_immortal,
                 zone_points,
                 denial_zones,
+                start_numbers,
+                zone_ordering,
+                zone_walls_by_boundary,
             },
             ..LIMITS
         };

@@ -60,6 +60,15 @@ pub struct Tuning {
     pub zone_points: u32,
     /// SOLVER-3.11: the minimiser's denial zones in the black- and white-analysis.
     pub denial_zones: bool,
+    /// SOLVER-3.12: the start numbers of a state not searched yet: 0 gives 1 and 1; d > 0 gives each number 1
+    /// plus the distance from the state's quick bounds to the question's threshold, divided by d.
+    pub start_numbers: u32,
+    /// SOLVER-3.10: the local searches try first the defender's captures and answers next to the attacker's
+    /// stones, and the attacker's plays with the most empty neighbours.
+    pub zone_ordering: bool,
+    /// SOLVER-3.10: a zone's local answers are keyed on the wall stones next to its region and how they are
+    /// joined, not on the whole walls.
+    pub zone_walls_by_boundary: bool,
 }
 
 impl Tuning {
@@ -72,6 +81,9 @@ impl Tuning {
         open_numbers_by_immortal: true,
         zone_points: 12,
         denial_zones: true,
+        start_numbers: 0,
+        zone_ordering: false,
+        zone_walls_by_boundary: false,
     };
 
     /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them (nor denial zones,
@@ -90,6 +102,19 @@ impl Tuning {
         open_numbers_by_immortal: false,
         zone_points: 0,
         denial_zones: false,
+        start_numbers: 0,
+        zone_ordering: false,
+        zone_walls_by_boundary: false,
+    };
+
+    /// SOLVER-3.12, SOLVER-8.8: [`Tuning::DEFAULT`] with start numbers from the quick bounds (d = 2), ordered local
+    /// searches and zones keyed on their boundary: fewer nodes to decide, more time per million nodes (not the
+    /// default for that reason, SOLVER-8.8).
+    pub const INFORMED: Tuning = Tuning {
+        start_numbers: 2,
+        zone_ordering: true,
+        zone_walls_by_boundary: true,
+        ..Tuning::DEFAULT
     };
 }
 
@@ -495,7 +520,8 @@ fn prove<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, bound: Bound
 /// SOLVER-1.3, SOLVER-1.4: solves (from `guess`, SOLVER-3.6, if any) and reports, adding `offset` (prisoners
 /// already taken) to the value.
 fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, guess: Option<i64>) -> Solved {
-    match search.solve(guess.map(|guess| guess - offset)) {
+    let r = search.solve(guess.map(|guess| guess - offset));
+    match r {
         Ok((value, principal_variation)) => Solved::Value {
             value: value + offset,
             principal_variation,

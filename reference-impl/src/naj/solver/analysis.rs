@@ -12,18 +12,25 @@ use super::zones::{ZoneCache, Zoned};
 /// Benson's algorithm and remembered (they depend on the position only).
 #[derive(Default)]
 pub(crate) struct Control {
-    immortal: FastMap<(Stones, Color), Mask>,
+    /// The immortal stones (NAJ-5.2) and the intersections controlled (NAJ-6.1), per position and owner.
+    immortal: FastMap<(Stones, Color), (Mask, Mask)>,
 }
 
 impl Control {
     /// NAJ-5.2: the immortal stones of `owner` in `position`.
     pub fn immortal(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> Mask {
+        self.known(geometry, position, owner).0
+    }
+
+    /// NAJ-5.2, NAJ-6.1: the immortal stones of `owner` in `position` and what he controls with them.
+    fn known(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> (Mask, Mask) {
         if let Some(&known) = self.immortal.get(&(*position, owner)) {
             return known;
         }
         let alive = geometry.pass_alive(position, owner);
-        crate::allowance::remember(&mut self.immortal, (*position, owner), alive);
-        alive
+        let known = (alive, control_from_immortal(geometry, alive));
+        crate::allowance::remember(&mut self.immortal, (*position, owner), known);
+        known
     }
 
     /// NAJ-5.2, SOLVER-4.9: the immortal stones of both players in `position`.
@@ -36,8 +43,7 @@ impl Control {
 
     /// NAJ-6.1: the intersections `player` controls when `position` is his reference position.
     pub fn controls(&mut self, geometry: &Geometry, position: &Stones, player: Color) -> Mask {
-        let immortal = self.immortal(geometry, position, player);
-        control_from_immortal(geometry, immortal)
+        self.known(geometry, position, player).1
     }
 }
 

@@ -20,6 +20,8 @@ const DENIAL_NODES: u64 = 5_000;
 pub(crate) struct Candidate {
     pub region: Mask,
     pub walls: Mask,
+    /// What its local search sees of it.
+    identity: ZoneIdentity,
 }
 
 impl Candidate {
@@ -27,6 +29,68 @@ impl Candidate {
     pub fn zone(&self) -> Mask {
         self.region | self.walls
     }
+
+    /// The candidate of `region` with the walls `walls` (whole strings of the defender), identified by its
+    /// boundary if `by_boundary` (`Tuning::zone_walls_by_boundary`), else by its whole walls.
+    fn new(geometry: &Geometry, region: Mask, walls: Mask, by_boundary: bool) -> Candidate {
+        let identity = if by_boundary {
+            ZoneIdentity::new(geometry, region, walls)
+        } else {
+            ZoneIdentity {
+                region,
+                boundary: walls,
+                strings: 0,
+            }
+        };
+        Candidate {
+            region,
+            walls,
+            identity,
+        }
+    }
+}
+
+impl ZoneIdentity {
+    /// SOLVER-3.10: what the local search of the zone of `region` and `walls` depends on besides the stones in
+    /// the region.
+    fn new(geometry: &Geometry, region: Mask, walls: Mask) -> ZoneIdentity {
+        let boundary = walls & geometry.around(region);
+        let mut strings = [0u64; 2];
+        let mut seen = 0;
+        for index in points_of(boundary) {
+            if seen & bit(index) != 0 {
+                continue;
+            }
+            let string = geometry.string(walls, index) & boundary;
+            seen |= string;
+            for word in [string as u64, (string >> 64) as u64] {
+                strings[0] = mix(strings[0] ^ mix(word)).rotate_left(23);
+                strings[1] = mix(strings[1] ^ mix(word ^ 0xc2b2_ae3d_27d4_eb4f)).rotate_left(29);
+            }
+        }
+        ZoneIdentity {
+            region,
+            boundary,
+            strings: (u128::from(strings[0]) << 64) | u128::from(strings[1]),
+        }
+    }
+}
+
+/// SOLVER-3.10: a zone as its local search sees it: the region, the wall stones next to it, and (as a 128-bit hash,
+/// like the transitions of SOLVER-4.5) how those stones are joined into strings of the walls. The walls' stones
+/// elsewhere only join them: two zones with the same identity have the same local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct ZoneIdentity {
+    region: Mask,
+    boundary: Mask,
+    strings: u128,
+}
+
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// SOLVER-3.10: regions of the defender joined by the strings of walls they share, as candidate zones: the
@@ -46,6 +110,7 @@ pub(crate) fn candidates(
     position: &Stones,
     defender: Color,
     max_points: u32,
+    by_boundary: bool,
 ) -> Vec<Group> {
     let own = position.of(defender);
     let theirs = position.of(defender.opponent());
@@ -70,19 +135,28 @@ pub(crate) fn candidates(
         let walls = points_of(geometry.around(region) & own)
             .fold(0, |walls, index| walls | geometry.string(own, index));
         if walls != 0 {
-            regions.push(Candidate { region, walls });
+            regions.push(Candidate::new(geometry, region, walls, by_boundary));
         }
     }
-    let mut groups: Vec<Vec<Candidate>> = Vec::new();
+    // Each group with the union of its parts' walls; a region joins (and so merges) every group it shares a
+    // string of walls with.
+    let mut groups: Vec<(Mask, Vec<Candidate>)> = Vec::new();
     for candidate in regions {
-        let (joined, apart): (Vec<_>, Vec<_>) = groups
-            .into_iter()
-            .partition(|group| group.iter().any(|part| part.walls & candidate.walls != 0));
-        groups = apart;
-        let mut merged: Vec<Candidate> = joined.into_iter().flatten().collect();
-        merged.push(candidate);
+        let mut merged = (candidate.walls, Vec::new());
+        let mut i = 0;
+        while i < groups.len() {
+            if groups[i].0 & candidate.walls != 0 {
+                let (walls, parts) = groups.remove(i);
+                merged.0 |= walls;
+                merged.1.extend(parts);
+            } else {
+                i += 1;
+            }
+        }
+        merged.1.push(candidate);
         groups.push(merged);
     }
+    let groups = groups.into_iter().map(|(_, parts)| parts);
     // Every string of the walls needs a liberty in the zone's region from the start: one without may be
     // captured from outside.
     let connected = |candidate: &Candidate| {
@@ -93,10 +167,12 @@ pub(crate) fn candidates(
     groups
         .into_iter()
         .map(|parts| {
-            let whole = Candidate {
-                region: parts.iter().fold(0, |mask, part| mask | part.region),
-                walls: parts.iter().fold(0, |mask, part| mask | part.walls),
-            };
+            let whole = Candidate::new(
+                geometry,
+                parts.iter().fold(0, |mask, part| mask | part.region),
+                parts.iter().fold(0, |mask, part| mask | part.walls),
+                by_boundary,
+            );
             // A group counts every intersection of its regions, eyes included (counting it like a region
             // alone let more groups be searched, which tripled the nodes of naj-discussed-score-minus-27's
             // black-analysis and decided nothing more).
@@ -139,14 +215,24 @@ pub(crate) fn is_zone(
     attackers: Mask,
     candidate: Candidate,
     kind: ZoneKind,
+    memo: &mut LocalMemo,
     budget: &mut Budget,
 ) -> Result<bool, OutOfNodes> {
+    // SOLVER-3.10: the answers of earlier searches are used with `Tuning::zone_walls_by_boundary`; without it
+    // each search starts with an empty table.
+    let mut own_memo = LocalMemo::default();
+    let memo = if budget.tuning.zone_walls_by_boundary {
+        memo
+    } else {
+        &mut own_memo
+    };
     let mut game = LocalGame {
         geometry,
+        identity: candidate.identity,
         region: candidate.region,
         kind,
-        memo: FastMap::default(),
-        removable: FastMap::default(),
+        memo,
+        ordered: budget.tuning.zone_ordering,
         nodes: 0,
     };
     let answer = game.attacker_to_move(candidate.walls, attackers & candidate.region);
@@ -276,7 +362,19 @@ pub(crate) struct ZoneCache {
     /// SOLVER-3.10, SOLVER-3.11: whether a zone is one of each kind (indexed by [`ZoneKind`]), by what its search
     /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
     /// positions that differ elsewhere).
-    verdicts: [FastMap<(Mask, Mask, Mask), bool>; 2],
+    verdicts: [FastMap<(ZoneIdentity, Mask), bool>; 2],
+    /// SOLVER-3.10, SOLVER-3.11: the local searches' answers, shared by every search of the same region.
+    local: LocalMemo,
+}
+
+/// SOLVER-3.10, SOLVER-3.11: the answers of the local games' states (with the attacker to move, per
+/// [`ZoneKind`]; and whether the defender alone removes the attacker's stones), keyed on the region and the
+/// stones in the zone: a state's answer depends on nothing else, so every search of the same region, from any
+/// position, may use it.
+#[derive(Default)]
+pub(crate) struct LocalMemo {
+    attacker_to_move: [FastMap<(ZoneIdentity, Mask, Mask), bool>; 2],
+    removable: FastMap<(ZoneIdentity, Mask, Mask), bool>,
 }
 
 impl ZoneCache {
@@ -301,24 +399,28 @@ impl ZoneCache {
         {
             return Ok(Some(0));
         }
-        let key = (*position, player);
-        if !self.zones.contains_key(&key) {
-            let found = candidates(geometry, position, player, budget.tuning.zone_points)
-                .into_iter()
-                .map(|group| Searched {
-                    parts: vec![[None; 2]; group.parts.len()],
-                    whole: [None; 2],
-                    group,
-                })
-                .collect();
-            crate::allowance::remember(&mut self.zones, key, found);
+        if self.zones.len() >= crate::allowance::MAX_CACHED {
+            self.zones.clear();
         }
+        let groups = self.zones.entry((*position, player)).or_insert_with(|| {
+            candidates(
+                geometry,
+                position,
+                player,
+                budget.tuning.zone_points,
+                budget.tuning.zone_walls_by_boundary,
+            )
+            .into_iter()
+            .map(|group| Searched {
+                parts: vec![[None; 2]; group.parts.len()],
+                whole: [None; 2],
+                group,
+            })
+            .collect()
+        });
         let lost = how.facts.lost.of(player);
         let verdicts = &mut self.verdicts[kind as usize];
         let attackers = position.of(player.opponent());
-        let Some(groups) = self.zones.get_mut(&key) else {
-            return Ok(Some(0));
-        };
         let mut union = 0;
         for searched in groups.iter_mut() {
             if let Some(whole) = searched
@@ -334,6 +436,7 @@ impl ZoneCache {
                     &mut searched.whole[kind as usize],
                     how,
                     verdicts,
+                    &mut self.local,
                     budget,
                 )? {
                     None => return Ok(None),
@@ -356,6 +459,7 @@ impl ZoneCache {
                     &mut known[kind as usize],
                     how,
                     verdicts,
+                    &mut self.local,
                     budget,
                 )? {
                     None => return Ok(None),
@@ -380,7 +484,8 @@ fn counts(
     kind: ZoneKind,
     known: &mut Option<bool>,
     how: Usable,
-    verdicts: &mut FastMap<(Mask, Mask, Mask), bool>,
+    verdicts: &mut FastMap<(ZoneIdentity, Mask), bool>,
+    memo: &mut LocalMemo,
     budget: &mut Budget,
 ) -> Result<Option<bool>, OutOfNodes> {
     if !how.searched {
@@ -391,15 +496,11 @@ fn counts(
     }
     // What the zone's search looks at (`is_zone`): an answer for the same region, walls and attacker's stones in
     // it, found in another position, is this one's.
-    let content = (
-        candidate.region,
-        candidate.walls,
-        attackers & candidate.region,
-    );
+    let content = (candidate.identity, attackers & candidate.region);
     if let Some(&answer) = verdicts.get(&content) {
         *known = Some(answer);
     } else if how.thorough {
-        let answer = is_zone(geometry, attackers, candidate, kind, budget)?;
+        let answer = is_zone(geometry, attackers, candidate, kind, memo, budget)?;
         *known = Some(answer);
         crate::allowance::remember(verdicts, content, answer);
     }
@@ -452,9 +553,18 @@ fn after_every_attacker_play(
     region: Mask,
     own: Mask,
     theirs: Mask,
+    ordered: bool,
     mut answer: impl FnMut(Mask) -> Option<bool>,
 ) -> Option<bool> {
-    for index in points_of(region & !own & !theirs) {
+    let empty = region & !own & !theirs;
+    // SOLVER-3.10 (`Tuning::zone_ordering`): the plays with the most empty neighbours in the region (the vital
+    // points of the eye space) first, then those next to the defender's stones.
+    let rank = |index: usize| {
+        let neighbours = geometry.neighbours_of(index);
+        let rank = 2 * (neighbours & empty).count_ones() + u32::from(neighbours & own != 0);
+        u8::MAX - u8::try_from(rank).unwrap_or(u8::MAX)
+    };
+    for index in in_order(empty, ordered, rank) {
         match attacker_plays(geometry, region, own, theirs, index) {
             AttackerPlay::Threatens => return Some(false),
             AttackerPlay::Suicide => {}
@@ -466,6 +576,55 @@ fn after_every_attacker_play(
         }
     }
     Some(true)
+}
+
+/// SOLVER-3.10: the intersections of `points`, in index order, or (if `ordered`) by `rank` first (the lower the
+/// sooner), ties in index order. The order changes the work of a local search, never its answer.
+fn in_order(points: Mask, ordered: bool, rank: impl Fn(usize) -> u8) -> InOrder {
+    if !ordered {
+        return InOrder::Plain(points);
+    }
+    let mut order = [(0u8, 0u8); 128];
+    let mut count = 0;
+    for index in points_of(points) {
+        order[count] = (rank(index), index as u8);
+        count += 1;
+    }
+    order[..count].sort_unstable();
+    InOrder::Ranked(order, 0, count)
+}
+
+/// The iterator of [`in_order`]: the points left in index order, or the ranked points and the next and end
+/// positions among them. It lives on the stack for one loop of a local search, so the ranked points are kept inline
+/// rather than allocated on every call.
+#[allow(clippy::large_enum_variant)]
+enum InOrder {
+    Plain(Mask),
+    Ranked([(u8, u8); 128], usize, usize),
+}
+
+impl Iterator for InOrder {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            InOrder::Plain(points) => {
+                if *points == 0 {
+                    return None;
+                }
+                let index = points.trailing_zeros() as usize;
+                *points &= *points - 1;
+                Some(index)
+            }
+            InOrder::Ranked(order, next, end) => {
+                if next == end {
+                    return None;
+                }
+                *next += 1;
+                Some(usize::from(order[*next - 1].1))
+            }
+        }
+    }
 }
 
 /// CORE-5, SOLVER-3.10, SOLVER-3.11: the defender's play on `index` in `region`: his stones and the attacker's
@@ -502,18 +661,19 @@ fn defender_plays(
 
 /// SOLVER-3.10, SOLVER-3.11: the local game of one region: the defender's stones in the zone (his walls and his
 /// plays in the region) and the attacker's stones in the region, searched for a zone of one kind.
-struct LocalGame<'g> {
+struct LocalGame<'g, 'm> {
     geometry: &'g Geometry,
+    identity: ZoneIdentity,
     region: Mask,
     kind: ZoneKind,
-    /// Answers known for states with the attacker to move.
-    memo: FastMap<(Mask, Mask), bool>,
-    /// SOLVER-3.11: whether the defender alone removes every stone of the attacker, by state.
-    removable: FastMap<(Mask, Mask), bool>,
+    /// The answers known (of this search and of earlier ones of the same region).
+    memo: &'m mut LocalMemo,
+    /// `Tuning::zone_ordering`.
+    ordered: bool,
     nodes: u64,
 }
 
-impl LocalGame<'_> {
+impl LocalGame<'_, '_> {
     /// SOLVER-3.10: the goal of a safe zone: no attacker stone in the region, every empty intersection of it
     /// surrounded by the defender's stones, and every string of the defender in the zone next to two of those
     /// intersections (so that Benson's algorithm, NAJ-5.2, run on the zone alone keeps every string: they are
@@ -546,7 +706,11 @@ impl LocalGame<'_> {
         if theirs == 0 {
             return Some(true);
         }
-        if let Some(&known) = self.removable.get(&(own, theirs)) {
+        if let Some(&known) = self
+            .memo
+            .removable
+            .get(&(self.identity, own & self.region, theirs))
+        {
             return Some(known);
         }
         self.nodes += 1;
@@ -567,7 +731,11 @@ impl LocalGame<'_> {
                 }
             }
         }
-        crate::allowance::remember(&mut self.removable, (own, theirs), found);
+        crate::allowance::remember(
+            &mut self.memo.removable,
+            (self.identity, own & self.region, theirs),
+            found,
+        );
         Some(found)
     }
 
@@ -581,7 +749,11 @@ impl LocalGame<'_> {
         if self.kind == ZoneKind::Safe && self.goal(own, theirs) {
             return Some(true);
         }
-        if let Some(&known) = self.memo.get(&(own, theirs)) {
+        if let Some(&known) = self.memo.attacker_to_move[self.kind as usize].get(&(
+            self.identity,
+            own & self.region,
+            theirs,
+        )) {
             return Some(known);
         }
         let removable = match self.kind {
@@ -598,11 +770,16 @@ impl LocalGame<'_> {
         };
         if holds {
             let (geometry, region) = (self.geometry, self.region);
-            holds = after_every_attacker_play(geometry, region, own, theirs, |after| {
-                self.defender_answers(own, after)
-            })?;
+            holds =
+                after_every_attacker_play(geometry, region, own, theirs, self.ordered, |after| {
+                    self.defender_answers(own, after)
+                })?;
         }
-        crate::allowance::remember(&mut self.memo, (own, theirs), holds);
+        crate::allowance::remember(
+            &mut self.memo.attacker_to_move[self.kind as usize],
+            (self.identity, own & self.region, theirs),
+            holds,
+        );
         Some(holds)
     }
 
@@ -610,9 +787,23 @@ impl LocalGame<'_> {
     /// keeps a liberty in the region (a play that would live only by liberties outside it is left out), or, in a
     /// denial zone only, the pass (a safe zone's defender never passes before the goal).
     fn defender_answers(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
-        for index in points_of(self.region & !own & !theirs) {
-            let Some((placed, remaining)) =
-                defender_plays(self.geometry, self.region, own, theirs, index)
+        let (geometry, region) = (self.geometry, self.region);
+        // SOLVER-3.10 (`Tuning::zone_ordering`): captures first, then plays next to the attacker's stones.
+        let rank = |index: usize| {
+            let next = geometry.neighbours_of(index) & theirs;
+            let captures = points_of(next).any(|n| {
+                liberties(geometry, region, geometry.string(theirs, n), own, theirs) == bit(index)
+            });
+            if captures {
+                0
+            } else if next != 0 {
+                1
+            } else {
+                2
+            }
+        };
+        for index in in_order(region & !own & !theirs, self.ordered, rank) {
+            let Some((placed, remaining)) = defender_plays(geometry, region, own, theirs, index)
             else {
                 continue;
             };
@@ -650,15 +841,23 @@ mod tests {
     ) -> Result<Vec<Mask>, OutOfNodes> {
         let attackers = position.of(defender.opponent());
         let mut zones = Vec::new();
-        for group in candidates(geometry, position, defender, max_points) {
+        let mut memo = LocalMemo::default();
+        for group in candidates(geometry, position, defender, max_points, false) {
             if let Some(whole) = group.whole {
-                if is_zone(geometry, attackers, whole, ZoneKind::Safe, budget)? {
+                if is_zone(
+                    geometry,
+                    attackers,
+                    whole,
+                    ZoneKind::Safe,
+                    &mut memo,
+                    budget,
+                )? {
                     zones.push(whole.zone());
                     continue;
                 }
             }
             for part in group.parts {
-                if is_zone(geometry, attackers, part, ZoneKind::Safe, budget)? {
+                if is_zone(geometry, attackers, part, ZoneKind::Safe, &mut memo, budget)? {
                     zones.push(part.zone());
                 }
             }
@@ -675,6 +874,11 @@ mod tests {
 
     /// An unlimited budget under the default settings with SOLVER-3.11's denial zones on.
     fn budget() -> Budget {
+        tuned(Tuning::DEFAULT)
+    }
+
+    /// An unlimited budget under `tuning` with SOLVER-3.11's denial zones on.
+    fn tuned(tuning: Tuning) -> Budget {
         Budget {
             used: 0,
             limit: u64::MAX,
@@ -682,7 +886,7 @@ mod tests {
             deadline: Deadline::NONE,
             tuning: Tuning {
                 denial_zones: true,
-                ..Tuning::DEFAULT
+                ..tuning
             },
         }
     }
@@ -713,6 +917,33 @@ mod tests {
     }
 
     #[test]
+    fn zones_keyed_on_their_boundary_ignore_the_walls_elsewhere() {
+        // The one-point region B3 has the same wall stones next to it (A3, C3, B2, all one string) in both
+        // positions; the string is longer in the second. By boundary the two zones are one; by walls, two.
+        let region_of = |rows: &[&str], by_boundary: bool| {
+            let position = position(rows);
+            let geometry = Geometry::new(position.shared_board()).expect("a small board");
+            let stones = geometry.stones_of(&position);
+            candidates(&geometry, &stones, Color::White, 12, by_boundary)
+                .into_iter()
+                .flat_map(|group| group.parts.into_iter().chain(group.whole))
+                .find(|candidate| candidate.region.count_ones() == 1)
+                .expect("the one-point region is a candidate")
+        };
+        let short = ["O.O..", "OOO..", "....."];
+        let long = ["O.O..", "OOOO.", "....."];
+        assert_eq!(
+            region_of(&short, true).identity,
+            region_of(&long, true).identity
+        );
+        assert_ne!(
+            region_of(&short, false).identity,
+            region_of(&long, false).identity
+        );
+        assert_ne!(region_of(&short, true).walls, region_of(&long, true).walls);
+    }
+
+    #[test]
     fn regions_that_share_a_wall_are_searched_together() {
         // White's string has the one-point regions B3 and D3 and the row below. Each one-point region alone
         // gives it one eye, not two; the three together (one group, as they share the string) are a zone: White
@@ -724,7 +955,7 @@ mod tests {
         let position = position(&["O.O.", "OOOO", "...."]);
         let geometry = Geometry::new(position.shared_board()).expect("a small board");
         let stones = geometry.stones_of(&position);
-        let groups = candidates(&geometry, &stones, Color::White, 12);
+        let groups = candidates(&geometry, &stones, Color::White, 12, false);
         assert_eq!(groups.len(), 1);
         for part in &groups[0].parts {
             let safe = is_zone(
@@ -732,6 +963,7 @@ mod tests {
                 stones.black,
                 *part,
                 ZoneKind::Safe,
+                &mut LocalMemo::default(),
                 &mut budget(),
             )
             .expect("no allowance");
@@ -797,7 +1029,7 @@ mod tests {
         let start = position(&rows);
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
         let stones = geometry.stones_of(&start);
-        let groups = candidates(&geometry, &stones, Color::White, 12);
+        let groups = candidates(&geometry, &stones, Color::White, 12, false);
         let living = groups
             .iter()
             .flat_map(|group| group.whole.iter().chain(group.parts.iter()))
@@ -808,6 +1040,7 @@ mod tests {
             stones.black,
             *living,
             ZoneKind::Denial,
+            &mut LocalMemo::default(),
             &mut budget()
         )
         .expect("no allowance"));
@@ -980,6 +1213,7 @@ mod tests {
         sequence: &Sequence,
         expected: i64,
         what: &str,
+        tuning: Tuning,
     ) -> Result<(), TestCaseError> {
         let positions: Vec<Stones> = sequence
             .positions()
@@ -1002,7 +1236,7 @@ mod tests {
             .flat_map(|thorough| (expected - 30..=expected + 30).map(move |t| (thorough, t)))
         {
             if let Some(answer) =
-                verdict(phase, &now, facts, t, thorough, &mut budget()).expect("no allowance")
+                verdict(phase, &now, facts, t, thorough, &mut tuned(tuning)).expect("no allowance")
             {
                 prop_assert_eq!(
                     answer.proven,
@@ -1042,17 +1276,42 @@ mod tests {
                 _ => return Ok(()),
             },
         };
+        // The whole search under SOLVER-3.10's ordered searches and zones keyed on their boundary, and SOLVER-3.12's
+        // start numbers: one zone cache for every position it visits, so that zones shared wrongly would show.
+        let informed = Limits {
+            tuning: Tuning {
+                denial_zones: true,
+                ..Tuning::INFORMED
+            },
+            ..without_zones()
+        };
+        if let Ok(Solved::Value { value, .. }) =
+            analysis_value_after(&ruleset, start, analysis, &played, informed)
+        {
+            prop_assert_eq!(
+                value,
+                expected,
+                "{:?} of {:?} after {:?}, informed",
+                analysis,
+                start,
+                played
+            );
+        }
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
-        let mut control = Control::default();
-        let mut phase = AnalysisPhase::new(
-            &geometry,
-            geometry.stones_of(start),
-            analysis,
-            end_passes,
-            &mut control,
-        );
-        let what = format!("{analysis:?} of {start:?} after {played:?}");
-        verdicts_agree(&mut phase, &geometry, &sequence, expected, &what)
+        // The default settings, and those of SOLVER-3.10's ordered searches and zones keyed on their boundary.
+        for tuning in [Tuning::DEFAULT, Tuning::INFORMED] {
+            let mut control = Control::default();
+            let mut phase = AnalysisPhase::new(
+                &geometry,
+                geometry.stones_of(start),
+                analysis,
+                end_passes,
+                &mut control,
+            );
+            let what = format!("{analysis:?} of {start:?} after {played:?} under {tuning:?}");
+            verdicts_agree(&mut phase, &geometry, &sequence, expected, &what, tuning)?;
+        }
+        Ok(())
     }
 
     fn alternation_bounds_agree(
@@ -1102,6 +1361,13 @@ mod tests {
             usize::from(ruleset.naj.analysis_end_passes),
         );
         let what = format!("the alternation of {start:?} after {played:?}");
-        verdicts_agree(&mut phase, &geometry, &sequence, expected, &what)
+        verdicts_agree(
+            &mut phase,
+            &geometry,
+            &sequence,
+            expected,
+            &what,
+            Tuning::DEFAULT,
+        )
     }
 }

@@ -310,10 +310,9 @@ impl<P: Phase> Search<'_, P> {
             return Ok(known);
         }
         let steering = self.steering_transitions();
+        let fresh = start_numbers(self.budget.tuning.start_numbers, t, low, high);
         Ok(Known::open(
-            self.proofs
-                .get(&(self.key(), steering, t))
-                .unwrap_or(UNKNOWN),
+            self.proofs.get(&(self.key(), steering, t)).unwrap_or(fresh),
         ))
     }
 
@@ -397,5 +396,44 @@ impl<P: Phase> Search<'_, P> {
             }
         }
         depends
+    }
+}
+
+/// SOLVER-3.12: the numbers of a state not searched yet for "at least `t`", whose position's bounds are `low` and
+/// `high` (`low < t <= high`): 1 and 1 when `divisor` is 0; else each 1 plus the distance to be covered, divided by
+/// `divisor`: `t - low` for a proof, `high + 1 - t` for a disproof.
+fn start_numbers(divisor: u32, t: i64, low: i64, high: i64) -> Numbers {
+    if divisor == 0 {
+        return UNKNOWN;
+    }
+    let distance = |d: i64| u32::try_from(d.max(0)).unwrap_or(u32::MAX) / divisor;
+    Numbers {
+        proof: distance(t - low).saturating_add(1).min(UNBOUNDED - 1),
+        disproof: distance(high + 1 - t).saturating_add(1).min(UNBOUNDED - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_numbers_grow_with_the_distance_to_the_threshold() {
+        assert_eq!(start_numbers(0, 10, 2, 30), UNKNOWN);
+        // "At least 10" with 2 <= value <= 30: 8 to go for a proof, 21 for a disproof.
+        assert_eq!(
+            start_numbers(2, 10, 2, 30),
+            Numbers {
+                proof: 5,
+                disproof: 11
+            }
+        );
+        assert_eq!(
+            start_numbers(1, 3, 2, 3),
+            Numbers {
+                proof: 2,
+                disproof: 2
+            }
+        );
     }
 }
