@@ -520,8 +520,7 @@ fn prove<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, bound: Bound
 /// SOLVER-1.3, SOLVER-1.4: solves (from `guess`, SOLVER-3.6, if any) and reports, adding `offset` (prisoners
 /// already taken) to the value.
 fn finish<P: search::Phase>(search: &mut Search<'_, P>, offset: i64, guess: Option<i64>) -> Solved {
-    let r = search.solve(guess.map(|guess| guess - offset));
-    match r {
+    match search.solve(guess.map(|guess| guess - offset)) {
         Ok((value, principal_variation)) => Solved::Value {
             value: value + offset,
             principal_variation,

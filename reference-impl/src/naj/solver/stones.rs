@@ -50,12 +50,6 @@ impl Stones {
 
     /// A 64-bit fingerprint of the arrangement (equal positions, equal fingerprints; never used for equality).
     pub fn fingerprint(&self) -> u64 {
-        let mix = |x: u64| {
-            let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
         let parts = [
             self.black as u64,
             (self.black >> 64) as u64,
@@ -338,6 +332,14 @@ pub(crate) fn points_of(mut mask: Mask) -> impl Iterator<Item = usize> {
             index
         })
     })
+}
+
+/// A 64-bit mixing step (splitmix64's finaliser), for the solver's fingerprints and hashes.
+pub(crate) fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// NAJ-7.1, NAJ-7.2: `player`'s points for the intersections in `controls`, looked up in `final_position`.

@@ -5,7 +5,7 @@
 use crate::color::Color;
 
 use super::search::{Budget, OutOfNodes, Phase, ZoneFacts, ZoneVerdict};
-use super::stones::{bit, points_of, FastMap, Geometry, Mask, Stones};
+use super::stones::{bit, mix, points_of, FastMap, Geometry, Mask, Stones};
 
 /// SOLVER-3.10: the most states one zone's search visits (with either player to move) before the zone counts as
 /// not safe.
@@ -84,13 +84,6 @@ struct ZoneIdentity {
     region: Mask,
     boundary: Mask,
     strings: u128,
-}
-
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// SOLVER-3.10: regions of the defender joined by the strings of walls they share, as candidate zones: the
@@ -363,14 +356,15 @@ pub(crate) struct ZoneCache {
     /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
     /// positions that differ elsewhere).
     verdicts: [FastMap<(ZoneIdentity, Mask), bool>; 2],
-    /// SOLVER-3.10, SOLVER-3.11: the local searches' answers, shared by every search of the same region.
+    /// SOLVER-3.10, SOLVER-3.11: the local searches' answers, shared by every search of a zone with the same
+    /// identity (used only with `Tuning::zone_walls_by_boundary`).
     local: LocalMemo,
 }
 
 /// SOLVER-3.10, SOLVER-3.11: the answers of the local games' states (with the attacker to move, per
-/// [`ZoneKind`]; and whether the defender alone removes the attacker's stones), keyed on the region and the
-/// stones in the zone: a state's answer depends on nothing else, so every search of the same region, from any
-/// position, may use it.
+/// [`ZoneKind`]; and whether the defender alone removes the attacker's stones), keyed on the zone's identity and the
+/// stones in the zone: a state's answer depends on nothing else, so every search of a zone with the same identity,
+/// from any position, may use it (one search's own table when they are not shared).
 #[derive(Default)]
 pub(crate) struct LocalMemo {
     attacker_to_move: [FastMap<(ZoneIdentity, Mask, Mask), bool>; 2],
@@ -609,11 +603,8 @@ impl Iterator for InOrder {
     fn next(&mut self) -> Option<usize> {
         match self {
             InOrder::Plain(points) => {
-                if *points == 0 {
-                    return None;
-                }
-                let index = points.trailing_zeros() as usize;
-                *points &= *points - 1;
+                let index = points_of(*points).next()?;
+                *points &= !bit(index);
                 Some(index)
             }
             InOrder::Ranked(order, next, end) => {
