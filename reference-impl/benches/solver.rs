@@ -64,13 +64,25 @@ enum Kind {
 /// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or
 /// `SOLVER_TUNING=ε%,allowance,key[,zone[,nodenial]]` (for example `100,64,immortal` or `0,256,exact,12,nodenial`;
 /// the zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used unless `nodenial`) to
-/// try others, or `SOLVER_TUNING=informed` for [`Tuning::INFORMED`] (SOLVER-3.12, SOLVER-8.8).
+/// try others, or `SOLVER_TUNING=informed` for [`Tuning::INFORMED`] (SOLVER-3.12, SOLVER-8.8), less any of its
+/// settings named after it (`informed-start`, `informed-order`, `informed-walls`, `informed-start-order`, ...).
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
         return Tuning::DEFAULT;
     };
-    if text == "informed" {
-        return Tuning::INFORMED;
+    if let Some(without) = text.strip_prefix("informed") {
+        let mut t = Tuning::INFORMED;
+        for part in without.split('-').filter(|p| !p.is_empty()) {
+            match part {
+                "start" => t.start_numbers = 0,
+                "order" => t.zone_ordering = false,
+                "walls" => t.zone_walls_by_boundary = false,
+                other => {
+                    panic!("SOLVER_TUNING: informed-{other}: no such setting (start, order, walls)")
+                }
+            }
+        }
+        return t;
     }
     let parts: Vec<&str> = text.split(',').collect();
     match parts.as_slice() {

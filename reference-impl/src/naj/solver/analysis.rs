@@ -5,7 +5,7 @@ use crate::color::Color;
 use crate::naj::game::Analysis;
 
 use super::search::{Budget, OutOfNodes, Phase};
-use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
+use super::stones::{points, points_of, FastMap, Geometry, Mask, Stones};
 use super::zones::{ZoneCache, Zoned};
 
 /// NAJ-5.2, NAJ-6.1: immortal stones and control of positions, computed by the reference implementation's
@@ -49,13 +49,7 @@ impl Control {
 
 /// NAJ-6.1: the intersections holding one of the `immortal` stones or whose every neighbour holds one.
 pub(crate) fn control_from_immortal(geometry: &Geometry, immortal: Mask) -> Mask {
-    points_of(geometry.all()).fold(immortal, |controlled, index| {
-        if geometry.neighbours_of(index) & !immortal == 0 {
-            controlled | bit(index)
-        } else {
-            controlled
-        }
-    })
+    immortal | (geometry.all() & !geometry.around(geometry.all() & !immortal))
 }
 
 /// SOLVER-2.2: an analysis of a fixed final-position.

@@ -91,6 +91,46 @@ pub(crate) struct Geometry {
     neighbours: Vec<Mask>,
     all: Mask,
     isolated: Mask,
+    /// On a rectangular grid numbered row by row, its width and the masks of its first and last columns, with
+    /// which [`Geometry::around`] shifts instead of looking up each intersection's neighbours.
+    grid: Option<Grid>,
+}
+
+/// SOLVER-5.1: a rectangular grid numbered row by row: adjacency is a shift by one (within a row) or by the width.
+#[derive(Clone, Copy, Debug)]
+struct Grid {
+    width: u32,
+    not_first_column: Mask,
+    not_last_column: Mask,
+}
+
+impl Grid {
+    /// The intersections of `all` adjacent to some intersection of `set`.
+    fn around(self, set: Mask, all: Mask) -> Mask {
+        let across = ((set << 1) & self.not_first_column) | ((set >> 1) & self.not_last_column);
+        (across | set.checked_shl(self.width).unwrap_or(0) | (set >> self.width)) & all
+    }
+
+    /// The grid of `width` columns, if it gives every intersection exactly the `neighbours` the board gives it
+    /// (checked, so that a board numbered otherwise keeps its table).
+    fn of(width: usize, neighbours: &[Mask], all: Mask) -> Option<Grid> {
+        let width = u32::try_from(width)
+            .ok()
+            .filter(|&w| w > 0 && w < Mask::BITS)?;
+        let column = |c: u32| {
+            (0..neighbours.len())
+                .filter(|&i| i as u32 % width == c)
+                .fold(0, |m, i| m | bit(i))
+        };
+        let grid = Grid {
+            width,
+            not_first_column: all & !column(0),
+            not_last_column: all & !column(width - 1),
+        };
+        (0..neighbours.len())
+            .all(|index| grid.around(bit(index), all) == neighbours[index])
+            .then_some(grid)
+    }
 }
 
 impl Geometry {
@@ -112,11 +152,15 @@ impl Geometry {
         let isolated = (0..board.len())
             .filter(|&index| neighbours[index] == 0)
             .fold(0, |mask, index| mask | bit(index));
+        let grid = board
+            .width()
+            .and_then(|width| Grid::of(width, &neighbours, all));
         Some(Geometry {
             board: Arc::clone(board),
             neighbours,
             all,
             isolated,
+            grid,
         })
     }
 
@@ -138,7 +182,10 @@ impl Geometry {
 
     /// The intersections adjacent to some intersection of `set` (possibly inside `set`).
     pub fn around(&self, set: Mask) -> Mask {
-        points_of(set).fold(0, |mask, index| mask | self.neighbours[index])
+        match self.grid {
+            Some(grid) => grid.around(set, self.all),
+            None => points_of(set).fold(0, |mask, index| mask | self.neighbours[index]),
+        }
     }
 
     /// CORE-4.1: the string of `stones` that contains intersection `index` (which must be in `stones`).
@@ -244,11 +291,10 @@ impl Geometry {
         let mut other = position.of(color.opponent());
         let mut captured = 0;
         let mut after = position.with(color, own, other);
-        for neighbour in points_of(self.neighbours[index] & other) {
-            if other & bit(neighbour) == 0 {
-                continue;
-            }
-            let string = self.string(other, neighbour);
+        let mut unseen = self.neighbours[index] & other;
+        while unseen != 0 {
+            let string = self.string(other, unseen.trailing_zeros() as usize);
+            unseen &= !string;
             if !self.has_liberty(&after, string) {
                 other &= !string;
                 captured += string.count_ones();
@@ -360,6 +406,22 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
 
+        /// SOLVER-5.1: on every rectangle of at most 128 intersections the shifts give the neighbours of any set
+        /// of intersections exactly as the board's neighbour lists do.
+        #[test]
+        fn around_by_shifts_agrees_with_the_neighbour_lists(
+            width in 1usize..=16,
+            height in 1usize..=8,
+            set in any::<u128>(),
+        ) {
+            let board = Arc::new(Board::rectangle(width, height).expect("a board"));
+            let geometry = Geometry::new(&board).expect("at most 128 intersections");
+            prop_assert!(geometry.grid.is_some());
+            let set = set & geometry.all();
+            let by_lists = points_of(set).fold(0, |mask, index| mask | geometry.neighbours_of(index));
+            prop_assert_eq!(geometry.around(set), by_lists);
+        }
+
         /// NAJ-5.2, SOLVER-5.1: Benson's algorithm on masks finds the stones the reference's finds, for either
         /// owner, on random positions of boards from 1x1 to 11x11 (every string given a chance to have no
         /// liberty too: raw random positions).
@@ -387,5 +449,16 @@ mod tests {
                 prop_assert_eq!(geometry.pass_alive(&stones, owner), reference);
             }
         }
+    }
+
+    /// SOLVER-5.1: a graph board (here a triangle) has no grid, and its neighbours come from its lists.
+    #[test]
+    fn a_graph_board_keeps_its_neighbour_lists() {
+        let board =
+            Board::from_neighbour_lists(&[vec![1, 2], vec![0, 2], vec![0, 1]]).expect("a triangle");
+        let geometry = Geometry::new(&Arc::new(board)).expect("three intersections");
+        assert!(geometry.grid.is_none());
+        assert_eq!(geometry.around(bit(0)), bit(1) | bit(2));
+        assert_eq!(geometry.around(bit(1) | bit(2)), 0b111);
     }
 }

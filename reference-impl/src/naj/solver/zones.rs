@@ -109,11 +109,8 @@ pub(crate) fn candidates(
     let theirs = position.of(defender.opponent());
     // The size of a region, leaving out the empty intersections whose every neighbour is his stone (eyes
     // already made, where the attacker cannot play).
-    let size = |region: Mask| {
-        points_of(region)
-            .filter(|&index| theirs & bit(index) != 0 || geometry.neighbours_of(index) & !own != 0)
-            .count() as u32
-    };
+    let open = theirs | geometry.around(geometry.all() & !own);
+    let size = |region: Mask| (region & open).count_ones();
     let mut regions = Vec::new();
     let mut seen = 0;
     for start in points_of(geometry.all() & !own) {
@@ -125,8 +122,7 @@ pub(crate) fn candidates(
         if size(region) > max_points || region & geometry.isolated() != 0 {
             continue;
         }
-        let walls = points_of(geometry.around(region) & own)
-            .fold(0, |walls, index| walls | geometry.string(own, index));
+        let walls = strings_through(geometry, own, geometry.around(region) & own);
         if walls != 0 {
             regions.push(Candidate::new(geometry, region, walls, by_boundary));
         }
@@ -153,9 +149,15 @@ pub(crate) fn candidates(
     // Every string of the walls needs a liberty in the zone's region from the start: one without may be
     // captured from outside.
     let connected = |candidate: &Candidate| {
-        points_of(candidate.walls).all(|index| {
-            geometry.around(geometry.string(own, index)) & candidate.region & !theirs != 0
-        })
+        let mut rest = candidate.walls;
+        while rest != 0 {
+            let string = geometry.string(own, rest.trailing_zeros() as usize);
+            if geometry.around(string) & candidate.region & !theirs == 0 {
+                return false;
+            }
+            rest &= !string;
+        }
+        true
     };
     groups
         .into_iter()
@@ -179,6 +181,18 @@ pub(crate) fn candidates(
             Group { whole, parts }
         })
         .collect()
+}
+
+/// The strings of `stones` through the intersections of `through` (each string found once).
+fn strings_through(geometry: &Geometry, stones: Mask, through: Mask) -> Mask {
+    let mut strings = 0;
+    let mut rest = through;
+    while rest != 0 {
+        let string = geometry.string(stones, rest.trailing_zeros() as usize);
+        strings |= string;
+        rest &= !string;
+    }
+    strings
 }
 
 /// SOLVER-3.10, SOLVER-3.11: the two kinds of zone a local search can show: a safe zone (the defender makes the
