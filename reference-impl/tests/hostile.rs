@@ -378,3 +378,28 @@ fn the_engine_answers_every_line_of_a_hostile_command_stream() {
         })
         .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// PROTO-3.13: a question asked again, in the same session or another one of the process, gets the answer it got
+/// the first time (the engine keeps the answers of searches that no deadline cut short); the same position with
+/// another node limit is another question.
+#[test]
+fn best_play_asked_again_answers_as_before() {
+    let ask = |limit: u32| {
+        format!(
+            "gorules-ruleset naj\ngorules-setup black-analysis ..../XXXX white\ngorules-best-play {limit}\n"
+        )
+    };
+    let first = session(ask(200_000).as_bytes());
+    let again = session(format!("{}gorules-best-play 200000\n", ask(200_000)).as_bytes());
+    let a = answers(&first);
+    let b = answers(&again);
+    assert!(a[2].starts_with("= value="), "{}", a[2]);
+    assert_eq!(a[2], b[2]);
+    assert_eq!(b[2], b[3]);
+    let smaller = session(ask(10).as_bytes());
+    assert!(
+        answers(&smaller)[2].starts_with("= out-of-reach nodes="),
+        "{}",
+        smaller
+    );
+}

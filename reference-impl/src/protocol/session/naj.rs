@@ -13,9 +13,12 @@ use crate::moves::Move;
 use crate::naj::control::control_with;
 use crate::naj::game::Analysis;
 use crate::naj::score::{player_score, score};
-use crate::naj::solver::{self, Limits, Solved};
+use crate::naj::solver::{self, Limits, Solved, Tuning};
 use crate::position::Position;
+use crate::rules::Ruleset;
 use gorules_grammar::gtp::Command;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// PROTO-3.8: `gorules-immortal COLOUR`: COLOUR's immortal stones (NAJ-5).
 pub(super) fn immortal(s: &mut Session, cmd: &Command) -> Reply {
@@ -136,27 +139,28 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
     let ruleset = &cur.ruleset;
     let start = &cur.sequence.positions()[0];
     let played: Vec<Move> = cur.sequence.moves().iter().map(|m| m.mv).collect();
-    let analysis = |a| solver::analysis_value_after(ruleset, start, a, &played, limits);
-    let solved = match cur.phase {
-        Phase::Alternation => {
-            let first = cur.sequence.to_move_at(0);
-            solver::alternation_value_after(
-                ruleset,
-                start,
-                first,
-                cur.base_prisoners,
-                &played,
-                limits,
-            )
-        }
-        Phase::BlackAnalysis => analysis(Analysis::Black),
-        Phase::WhiteAnalysis => analysis(Analysis::White),
-        Phase::Analysis => analysis(Analysis::Single),
+    let which = match cur.phase {
+        Phase::Alternation => Which::Alternation {
+            first: cur.sequence.to_move_at(0),
+            prisoners: cur.base_prisoners,
+        },
+        Phase::BlackAnalysis => Which::Analysis(Analysis::Black),
+        Phase::WhiteAnalysis => Which::Analysis(Analysis::White),
+        Phase::Analysis => Which::Analysis(Analysis::Single),
         Phase::Sequence | Phase::DefaultRestriction => {
             return Err("best play needs the alternation or an analysis".into())
         }
     };
-    match solved.map_err(|e| e.to_string())? {
+    let question = Question {
+        ruleset: *ruleset,
+        start: start.clone(),
+        which,
+        played,
+        max_nodes,
+        tuning: limits.tuning,
+    };
+    let solved = answer(question, limits)?;
+    match solved {
         Solved::Value {
             value,
             principal_variation,
@@ -179,4 +183,87 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
             limit_hit(nodes, limits.max_nodes, limits.deadline)
         )),
     }
+}
+
+/// PROTO-3.13: what a best-play search is asked: the ruleset, the phase's start and moves, and the search's
+/// allowance and settings. The solver is a pure function of these (SOLVER-1.1) when no deadline stops it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Question {
+    ruleset: Ruleset,
+    start: Position,
+    which: Which,
+    played: Vec<Move>,
+    max_nodes: u64,
+    tuning: Tuning,
+}
+
+/// SOLVER-2.2, SOLVER-2.3: the alternation (with its first player and the prisoners it starts with) or an analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Which {
+    Alternation {
+        first: Color,
+        prisoners: ByColor<u64>,
+    },
+    Analysis(Analysis),
+}
+
+impl Question {
+    /// SOLVER-1.1: the solve the question asks.
+    fn solve(&self, limits: Limits) -> Result<Solved, solver::SolveError> {
+        match self.which {
+            Which::Alternation { first, prisoners } => solver::alternation_value_after(
+                &self.ruleset,
+                &self.start,
+                first,
+                prisoners,
+                &self.played,
+                limits,
+            ),
+            Which::Analysis(analysis) => solver::analysis_value_after(
+                &self.ruleset,
+                &self.start,
+                analysis,
+                &self.played,
+                limits,
+            ),
+        }
+    }
+}
+
+/// PROTO-3.13: the most answers the engine keeps; a full memo is emptied first.
+const MEMO_ANSWERS: usize = 4096;
+
+/// A question's answer, once its search has ended (searches that ask it meanwhile wait for it).
+type Slot = Arc<OnceLock<Result<Solved, String>>>;
+
+/// PROTO-3.13: the answers of the best-play searches this process has made or is making, by question. Every
+/// answer is what the same search would give again (SOLVER-1.1), so the suite's checks that ask one question (a
+/// case's control map and score, say) search once, also when they are asked at the same time; an answer that a
+/// deadline cut short depends on the clock and is not kept.
+fn memo() -> &'static Mutex<HashMap<Question, Slot>> {
+    static MEMO: OnceLock<Mutex<HashMap<Question, Slot>>> = OnceLock::new();
+    MEMO.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// PROTO-3.13: the answer to `question`, from the memo or searched within `limits`.
+fn answer(question: Question, limits: Limits) -> Result<Solved, String> {
+    let lock = || {
+        memo()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    let slot: Slot = {
+        let mut memo = lock();
+        if memo.len() >= MEMO_ANSWERS && !memo.contains_key(&question) {
+            memo.clear();
+        }
+        Arc::clone(memo.entry(question.clone()).or_default())
+    };
+    let answer = slot
+        .get_or_init(|| question.solve(limits).map_err(|e| e.to_string()))
+        .clone();
+    if limits.deadline.passed() {
+        lock().remove(&question);
+    }
+    answer
 }
