@@ -245,7 +245,26 @@ impl Proof {
             };
         }
         let relative = t - state.offset();
-        self.table.get(&entry(key, relative)).unwrap_or(UNKNOWN)
+        if let Some(numbers) = self.table.get(&entry(key, relative)) {
+            return numbers;
+        }
+        // SOLVER-7.5: a value of at least t + 1 is at least t, and one below t - 1 is below t.
+        let proven_above = self
+            .table
+            .get(&entry(key, relative + 1))
+            .is_some_and(|n| n.proof == 0);
+        if proven_above {
+            return PROVEN;
+        }
+        let disproven_below = self
+            .table
+            .get(&entry(key, relative - 1))
+            .is_some_and(|n| n.disproof == 0);
+        if disproven_below {
+            DISPROVEN
+        } else {
+            UNKNOWN
+        }
     }
 
     /// The answer to "at least `t`" at the current state of `state`, if the range of values, the end of the game
