@@ -403,3 +403,34 @@ fn best_play_asked_again_answers_as_before() {
         smaller
     );
 }
+
+/// PROTO-8.1: `--naj-search informed` changes how the search works, never what it answers; an unknown setting is
+/// refused with the ones there are.
+#[test]
+fn the_informed_search_answers_as_the_default_one() {
+    use gorules_ref::protocol::{serve_session, Session};
+    let ask = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let session = Session::from_args(&args)?;
+        let mut out = Vec::new();
+        serve_session(
+            session,
+            &b"gorules-setup black-analysis ..../XXXX white\ngorules-best-play 200000\n"[..],
+            &mut out,
+        )
+        .expect("in-memory I/O does not fail");
+        Ok::<String, String>(String::from_utf8(out).expect("responses are text"))
+    };
+    let value = |out: &str| {
+        let a = answers(out);
+        a[1].split(' ').nth(1).map(str::to_string)
+    };
+    let default = ask(&[]).expect("no options");
+    let informed = ask(&["--naj-search", "informed"]).expect("a known setting");
+    assert_eq!(value(&default), Some("value=4".to_string()), "{default}");
+    assert_eq!(value(&informed), value(&default), "{informed}");
+    assert_eq!(
+        ask(&["--naj-search", "fast"]),
+        Err("--naj-search: unknown settings `fast` (default, informed)".to_string())
+    );
+}

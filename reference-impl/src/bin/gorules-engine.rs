@@ -1,6 +1,7 @@
-//! `gorules-engine [--ruleset naj|core] [--ko RULES] [--suicide prohibited|allowed]`: the reference
-//! implementation as a GTP engine on stdin/stdout (spec/protocol.md). The flags choose the starting ruleset, for
-//! clients that speak standard GTP only (PROTO-8).
+//! `gorules-engine [--ruleset naj|core] [--ko RULES] [--suicide prohibited|allowed] [--naj-search
+//! default|informed]`: the reference implementation as a GTP engine on stdin/stdout (spec/protocol.md). The flags
+//! choose the starting ruleset, for clients that speak standard GTP only, and the NAJ search's settings
+//! (PROTO-8).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -69,6 +69,8 @@ pub struct Session {
     kee: Option<kee::KeeSession>,
     /// PROTO-3.15: the wall-clock allowance of each command that searches.
     time_limit: Duration,
+    /// PROTO-8.1, SOLVER-3.9: the NAJ search's settings (`--naj-search`).
+    naj_search: crate::naj::solver::Tuning,
 }
 
 /// PROTO-2: what answers a command.
@@ -264,6 +266,7 @@ impl Default for Session {
             game: Game::Grid(Box::new(Grid::set_up(start, &Ruleset::naj()))),
             kee: None,
             time_limit: limits::DEFAULT_TIME_LIMIT,
+            naj_search: crate::naj::solver::Tuning::DEFAULT,
         }
     }
 }
@@ -285,9 +288,20 @@ impl Session {
                 "--ruleset" => ruleset.insert(0, value()?),
                 "--ko" => ruleset.push(format!("ko={}", value()?)),
                 "--suicide" => ruleset.push(format!("suicide={}", value()?)),
+                "--naj-search" => {
+                    session.naj_search = match value()?.as_str() {
+                        "default" => crate::naj::solver::Tuning::DEFAULT,
+                        "informed" => crate::naj::solver::Tuning::INFORMED,
+                        other => {
+                            return Err(format!(
+                                "--naj-search: unknown settings `{other}` (default, informed)"
+                            ))
+                        }
+                    }
+                }
                 other => {
                     return Err(format!(
-                        "unknown option `{other}` (--ruleset, --ko, --suicide)"
+                        "unknown option `{other}` (--ruleset, --ko, --suicide, --naj-search)"
                     ))
                 }
             }

@@ -133,7 +133,7 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
     let limits = Limits {
         max_nodes,
         deadline: Deadline::after(s.time_limit),
-        ..Limits::default()
+        tuning: s.naj_search,
     };
     let cur = s.game.as_sequence();
     let ruleset = &cur.ruleset;
