@@ -6,8 +6,8 @@
 //! Here they run through the runner and the protocol like any other check, with the default allowance, and they
 //! must pass: undecided is not enough. So a change that breaks the Kee solver, slows it past the default
 //! allowance, or breaks a claim turns CI red. Measured with `KEE_NODES=40000000 cargo bench -p gorules-ref --bench
-//! kee_solver -- "2x3 default rules:"` (13,534,988 nodes, 18 s) and `-- "2x2 default rules:"` (38,612,010 nodes,
-//! 54 s).
+//! kee_solver -- "2x3 default rules:"` (12,601,316 nodes, 18 s) and `-- "2x2 default rules:"` (35,519,119 nodes,
+//! 55 s; 2026-11-27).
 
 mod decided;
 
