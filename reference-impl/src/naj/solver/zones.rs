@@ -20,8 +20,8 @@ const DENIAL_NODES: u64 = 5_000;
 pub(crate) struct Candidate {
     pub region: Mask,
     pub walls: Mask,
-    /// What its local search sees of it.
-    identity: ZoneIdentity,
+    /// Whether its local search sees it by its boundary (`Tuning::zone_walls_by_boundary`).
+    by_boundary: bool,
 }
 
 impl Candidate {
@@ -32,20 +32,24 @@ impl Candidate {
 
     /// The candidate of `region` with the walls `walls` (whole strings of the defender), identified by its
     /// boundary if `by_boundary` (`Tuning::zone_walls_by_boundary`), else by its whole walls.
-    fn new(geometry: &Geometry, region: Mask, walls: Mask, by_boundary: bool) -> Candidate {
-        let identity = if by_boundary {
-            ZoneIdentity::new(geometry, region, walls)
-        } else {
-            ZoneIdentity {
-                region,
-                boundary: walls,
-                strings: 0,
-            }
-        };
+    fn new(region: Mask, walls: Mask, by_boundary: bool) -> Candidate {
         Candidate {
             region,
             walls,
-            identity,
+            by_boundary,
+        }
+    }
+
+    /// What its local search sees of it (worked out only for the candidates that are looked up or searched).
+    fn identity(&self, geometry: &Geometry) -> ZoneIdentity {
+        if self.by_boundary {
+            ZoneIdentity::new(geometry, self.region, self.walls)
+        } else {
+            ZoneIdentity {
+                region: self.region,
+                boundary: self.walls,
+                strings: 0,
+            }
         }
     }
 }
@@ -124,7 +128,7 @@ pub(crate) fn candidates(
         }
         let walls = strings_through(geometry, own, geometry.around(region) & own);
         if walls != 0 {
-            regions.push(Candidate::new(geometry, region, walls, by_boundary));
+            regions.push(Candidate::new(region, walls, by_boundary));
         }
     }
     // Each group with the union of its parts' walls; a region joins (and so merges) every group it shares a
@@ -163,7 +167,6 @@ pub(crate) fn candidates(
         .into_iter()
         .map(|parts| {
             let whole = Candidate::new(
-                geometry,
                 parts.iter().fold(0, |mask, part| mask | part.region),
                 parts.iter().fold(0, |mask, part| mask | part.walls),
                 by_boundary,
@@ -235,7 +238,7 @@ pub(crate) fn is_zone(
     };
     let mut game = LocalGame {
         geometry,
-        identity: candidate.identity,
+        identity: candidate.identity(geometry),
         region: candidate.region,
         kind,
         memo,
@@ -504,7 +507,7 @@ fn counts(
     }
     // What the zone's search looks at (`is_zone`): an answer for the same region, walls and attacker's stones in
     // it, found in another position, is this one's.
-    let content = (candidate.identity, attackers & candidate.region);
+    let content = (candidate.identity(geometry), attackers & candidate.region);
     if let Some(&answer) = verdicts.get(&content) {
         *known = Some(answer);
     } else if how.thorough {
@@ -933,19 +936,17 @@ mod tests {
                 .into_iter()
                 .flat_map(|group| group.parts.into_iter().chain(group.whole))
                 .find(|candidate| candidate.region.count_ones() == 1)
+                .map(|candidate| (candidate, candidate.identity(&geometry)))
                 .expect("the one-point region is a candidate")
         };
         let short = ["O.O..", "OOO..", "....."];
         let long = ["O.O..", "OOOO.", "....."];
-        assert_eq!(
-            region_of(&short, true).identity,
-            region_of(&long, true).identity
-        );
+        assert_eq!(region_of(&short, true).1, region_of(&long, true).1);
+        assert_ne!(region_of(&short, false).1, region_of(&long, false).1);
         assert_ne!(
-            region_of(&short, false).identity,
-            region_of(&long, false).identity
+            region_of(&short, true).0.walls,
+            region_of(&long, true).0.walls
         );
-        assert_ne!(region_of(&short, true).walls, region_of(&long, true).walls);
     }
 
     #[test]
