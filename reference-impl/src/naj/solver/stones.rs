@@ -413,6 +413,23 @@ mod tests {
     use crate::naj::immortal::benson;
     use proptest::prelude::*;
 
+    /// A raw random position of a `width` x `height` board: cell values 0 and 1 are black stones, 2 and 3 white
+    /// ones, others empty (strings without liberties included).
+    fn raw_position(width: usize, height: usize, cells: &[u8]) -> (Geometry, Stones, Position) {
+        let board = Arc::new(Board::rectangle(width, height).expect("a board"));
+        let geometry = Geometry::new(&board).expect("at most 128 intersections");
+        let mut stones = Stones::default();
+        for (index, cell) in cells.iter().enumerate().take(board.len()) {
+            match cell {
+                0 | 1 => stones.black |= bit(index),
+                2 | 3 => stones.white |= bit(index),
+                _ => {}
+            }
+        }
+        let position = geometry.position_of(&stones);
+        (geometry, stones, position)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -425,19 +442,9 @@ mod tests {
             height in 1usize..=11,
             cells in proptest::collection::vec(0u8..5, 121),
         ) {
-            let board = Arc::new(Board::rectangle(width, height).expect("a board"));
-            let geometry = Geometry::new(&board).expect("at most 128 intersections");
-            let mut stones = Stones::default();
-            for (index, cell) in cells.iter().enumerate().take(board.len()) {
-                match cell {
-                    0 | 1 => stones.black |= bit(index),
-                    2 | 3 => stones.white |= bit(index),
-                    _ => {}
-                }
-            }
-            let position = geometry.position_of(&stones);
+            let (geometry, stones, position) = raw_position(width, height, &cells);
             for color in [Color::Black, Color::White] {
-                for index in 0..board.len() {
+                for index in 0..position.board().len() {
                     let reference = crate::moves::apply_play(
                         &position,
                         color,
@@ -477,17 +484,7 @@ mod tests {
             height in 1usize..=11,
             cells in proptest::collection::vec(0u8..5, 121),
         ) {
-            let board = Arc::new(Board::rectangle(width, height).expect("a board"));
-            let geometry = Geometry::new(&board).expect("at most 128 intersections");
-            let mut stones = Stones::default();
-            for (index, cell) in cells.iter().enumerate().take(board.len()) {
-                match cell {
-                    0 | 1 => stones.black |= bit(index),
-                    2 | 3 => stones.white |= bit(index),
-                    _ => {}
-                }
-            }
-            let position = geometry.position_of(&stones);
+            let (geometry, stones, position) = raw_position(width, height, &cells);
             for owner in [Color::Black, Color::White] {
                 let reference = benson::pass_alive(&position, owner)
                     .iter()
