@@ -159,7 +159,7 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
         max_nodes,
         tuning: limits.tuning,
     };
-    let solved = answer(question, limits)?;
+    let (solved, limit) = answer(question, limits)?;
     match solved {
         Solved::Value {
             value,
@@ -178,9 +178,7 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
         }
         Solved::OutOfReach { nodes, bounds } => Ok(format!(
             "out-of-reach nodes={nodes} low={} high={} limit={}",
-            bounds.0,
-            bounds.1,
-            limit_hit(nodes, limits.max_nodes, limits.deadline)
+            bounds.0, bounds.1, limit
         )),
     }
 }
@@ -233,8 +231,9 @@ impl Question {
 /// PROTO-3.13: the most answers the engine keeps; a full memo is emptied first.
 const MEMO_ANSWERS: usize = 4096;
 
-/// A question's answer, once its search has ended (searches that ask it meanwhile wait for it).
-type Slot = Arc<OnceLock<Result<Solved, String>>>;
+/// A question's answer and, if it is out of reach, the limit that stopped it (PROTO-3.13), once its search has
+/// ended (searches that ask it meanwhile wait for it).
+type Slot = Arc<OnceLock<Result<(Solved, &'static str), String>>>;
 
 /// PROTO-3.13: the answers of the best-play searches this process has made or is making, by question. Every
 /// answer is what the same search would give again (SOLVER-1.1), so the suite's checks that ask one question (a
@@ -246,7 +245,7 @@ fn memo() -> &'static Mutex<HashMap<Question, Slot>> {
 }
 
 /// PROTO-3.13: the answer to `question`, from the memo or searched within `limits`.
-fn answer(question: Question, limits: Limits) -> Result<Solved, String> {
+fn answer(question: Question, limits: Limits) -> Result<(Solved, &'static str), String> {
     let lock = || {
         memo()
             .lock()
@@ -260,7 +259,16 @@ fn answer(question: Question, limits: Limits) -> Result<Solved, String> {
         Arc::clone(memo.entry(question.clone()).or_default())
     };
     let answer = slot
-        .get_or_init(|| question.solve(limits).map_err(|e| e.to_string()))
+        .get_or_init(|| {
+            let solved = question.solve(limits).map_err(|e| e.to_string())?;
+            let limit = match solved {
+                Solved::OutOfReach { nodes, .. } => {
+                    limit_hit(nodes, limits.max_nodes, limits.deadline)
+                }
+                Solved::Value { .. } => "",
+            };
+            Ok((solved, limit))
+        })
         .clone();
     if limits.deadline.passed() {
         lock().remove(&question);
