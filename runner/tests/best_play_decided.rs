@@ -18,9 +18,15 @@ use std::time::Duration;
 
 /// Runs the one check named `name` against the reference engine with `nodes` for each search; it must pass.
 fn run(name: &str, nodes: u64) {
+    run_launched(name, nodes, Options::default().launch);
+}
+
+/// Runs the one check named `name` against the engine `launch` starts, with `nodes` for each search; it must pass.
+fn run_launched(name: &str, nodes: u64, launch: gorules_runner::gtp::Launch) {
     let options = Options {
         solver_nodes: Some(nodes),
         timeout: Duration::from_secs(600),
+        launch,
         ..Options::default()
     };
     decided::must_pass(name, options);
@@ -108,13 +114,11 @@ fn the_score_of_the_game_on_the_empty_5x5_board() {
 /// Runs the one check named `name` against the reference engine with the informed settings
 /// (`in-process --naj-search informed`, PROTO-8.1, SOLVER-8.9) and `nodes` for each search; it must pass.
 fn run_informed(name: &str, nodes: u64) {
-    let options = Options {
-        solver_nodes: Some(nodes),
-        timeout: Duration::from_secs(600),
-        launch: gorules_runner::gtp::Launch::program("in-process --naj-search informed"),
-        ..Options::default()
-    };
-    decided::must_pass(name, options);
+    run_launched(
+        name,
+        nodes,
+        gorules_runner::gtp::Launch::program("in-process --naj-search informed"),
+    );
 }
 
 /// SOLVER-8.9: the four checks that the informed settings decide at 1.5 million nodes and the default settings
