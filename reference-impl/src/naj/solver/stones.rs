@@ -200,6 +200,20 @@ impl Geometry {
         string
     }
 
+    /// CORE-4.1: the strings of `stones` that hold an intersection of `through`, each once, in the order of their
+    /// first such intersection.
+    pub fn strings_through(&self, stones: Mask, through: Mask) -> impl Iterator<Item = Mask> + '_ {
+        let mut rest = through & stones;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let string = self.string(stones, rest.trailing_zeros() as usize);
+            rest &= !string;
+            Some(string)
+        })
+    }
+
     /// NAJ-5.2: the pass-alive stones of `owner` in `position` by Benson's algorithm on masks, step for step as
     /// [`pass_alive`](crate::naj::immortal::benson::pass_alive) does it on a `Position` (the tests compare them): a
     /// region (a maximal connected set of intersections without `owner`'s stones) is vital to a string if it has
@@ -208,18 +222,8 @@ impl Geometry {
     pub fn pass_alive(&self, position: &Stones, owner: Color) -> Mask {
         let own = position.of(owner);
         let empty = self.all & !position.occupied();
-        let split = |set: Mask| {
-            let mut parts = Vec::new();
-            let mut rest = set;
-            while rest != 0 {
-                let part = self.string(set, rest.trailing_zeros() as usize);
-                rest &= !part;
-                parts.push(part);
-            }
-            parts
-        };
-        let strings = split(own);
-        let regions = split(self.all & !own);
+        let strings: Vec<Mask> = self.strings_through(own, own).collect();
+        let regions: Vec<Mask> = self.strings_through(self.all & !own, self.all).collect();
         // Bit r of `vital[s]`: region r is vital to string s; bit s of `bordering[r]`: string s is next to region r.
         let vital: Vec<u128> = strings
             .iter()
@@ -291,12 +295,11 @@ impl Geometry {
         let mut other = position.of(color.opponent());
         let mut captured = 0;
         let mut after = position.with(color, own, other);
-        let empty = self.all & !after.occupied();
         let mut unseen = self.neighbours[index] & other;
         while unseen != 0 {
             let neighbour = unseen.trailing_zeros() as usize;
-            // A stone with an empty neighbour of its own keeps its string's liberty: no need to find the string.
-            if self.neighbours[neighbour] & empty != 0 {
+            // A stone with a liberty of its own gives its string one: no need to find the string.
+            if self.has_liberty(&after, bit(neighbour)) {
                 unseen &= !bit(neighbour);
                 continue;
             }
@@ -308,12 +311,9 @@ impl Geometry {
                 after = after.with(color, own, other);
             }
         }
-        // Likewise the played stone: with an empty neighbour (captures only add some) its string has a liberty.
-        if self.neighbours[index] & self.all & !after.occupied() == 0 {
-            let own_string = self.string(own, index);
-            if !self.has_liberty(&after, own_string) {
-                return None;
-            }
+        // Likewise the played stone.
+        if !self.has_liberty(&after, point) && !self.has_liberty(&after, self.string(own, index)) {
+            return None;
         }
         Some(Played { after, captured })
     }
@@ -361,15 +361,8 @@ impl Geometry {
     pub fn every_string_has_liberty(&self, position: &Stones) -> bool {
         Color::ALL.iter().all(|&color| {
             let stones = position.of(color);
-            let mut seen = 0;
-            points_of(stones).all(|index| {
-                if seen & bit(index) != 0 {
-                    return true;
-                }
-                let string = self.string(stones, index);
-                seen |= string;
-                self.has_liberty(position, string)
-            })
+            self.strings_through(stones, stones)
+                .all(|string| self.has_liberty(position, string))
         })
     }
 }

@@ -60,13 +60,8 @@ impl ZoneIdentity {
     fn new(geometry: &Geometry, region: Mask, walls: Mask) -> ZoneIdentity {
         let boundary = walls & geometry.around(region);
         let mut strings = [0u64; 2];
-        let mut seen = 0;
-        for index in points_of(boundary) {
-            if seen & bit(index) != 0 {
-                continue;
-            }
-            let string = geometry.string(walls, index) & boundary;
-            seen |= string;
+        for string in geometry.strings_through(walls, boundary) {
+            let string = string & boundary;
             for word in [string as u64, (string >> 64) as u64] {
                 strings[0] = mix(strings[0] ^ mix(word)).rotate_left(23);
                 strings[1] = mix(strings[1] ^ mix(word ^ 0xc2b2_ae3d_27d4_eb4f)).rotate_left(29);
@@ -116,17 +111,13 @@ pub(crate) fn candidates(
     let open = theirs | geometry.around(geometry.all() & !own);
     let size = |region: Mask| (region & open).count_ones();
     let mut regions = Vec::new();
-    let mut seen = 0;
-    for start in points_of(geometry.all() & !own) {
-        if seen & bit(start) != 0 {
-            continue;
-        }
-        let region = geometry.string(geometry.all() & !own, start);
-        seen |= region;
+    for region in geometry.strings_through(geometry.all() & !own, geometry.all()) {
         if size(region) > max_points || region & geometry.isolated() != 0 {
             continue;
         }
-        let walls = strings_through(geometry, own, geometry.around(region) & own);
+        let walls = geometry
+            .strings_through(own, geometry.around(region))
+            .fold(0, |walls, string| walls | string);
         if walls != 0 {
             regions.push(Candidate::new(region, walls, by_boundary));
         }
@@ -153,15 +144,9 @@ pub(crate) fn candidates(
     // Every string of the walls needs a liberty in the zone's region from the start: one without may be
     // captured from outside.
     let connected = |candidate: &Candidate| {
-        let mut rest = candidate.walls;
-        while rest != 0 {
-            let string = geometry.string(own, rest.trailing_zeros() as usize);
-            if geometry.around(string) & candidate.region & !theirs == 0 {
-                return false;
-            }
-            rest &= !string;
-        }
-        true
+        geometry
+            .strings_through(own, candidate.walls)
+            .all(|string| geometry.around(string) & candidate.region & !theirs != 0)
     };
     groups
         .into_iter()
@@ -184,18 +169,6 @@ pub(crate) fn candidates(
             Group { whole, parts }
         })
         .collect()
-}
-
-/// The strings of `stones` through the intersections of `through` (each string found once).
-fn strings_through(geometry: &Geometry, stones: Mask, through: Mask) -> Mask {
-    let mut strings = 0;
-    let mut rest = through;
-    while rest != 0 {
-        let string = geometry.string(stones, rest.trailing_zeros() as usize);
-        strings |= string;
-        rest &= !string;
-    }
-    strings
 }
 
 /// SOLVER-3.10, SOLVER-3.11: the two kinds of zone a local search can show: a safe zone (the defender makes the
