@@ -130,11 +130,7 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
         [n] => number(n, "a node limit")?,
         _ => return Err(syntax("an optional node limit")),
     };
-    let limits = Limits {
-        max_nodes,
-        deadline: Deadline::after(s.time_limit),
-        tuning: s.naj_search,
-    };
+    let deadline = Deadline::after(s.time_limit);
     let cur = s.game.as_sequence();
     let ruleset = &cur.ruleset;
     let start = &cur.sequence.positions()[0];
@@ -157,9 +153,9 @@ pub(super) fn best_play(s: &mut Session, cmd: &Command) -> Reply {
         which,
         played,
         max_nodes,
-        tuning: limits.tuning,
+        tuning: s.naj_search,
     };
-    let (solved, limit) = answer(question, limits)?;
+    let (solved, limit) = answer(question, deadline)?;
     match solved {
         Solved::Value {
             value,
@@ -206,8 +202,14 @@ enum Which {
 }
 
 impl Question {
-    /// SOLVER-1.1: the solve the question asks.
-    fn solve(&self, limits: Limits) -> Result<Solved, solver::SolveError> {
+    /// SOLVER-1.1: the solve the question asks, within its allowance and stopped at `deadline` if it has not
+    /// ended (SOLVER-1.4, SOLVER-1.5).
+    fn solve(&self, deadline: Deadline) -> Result<Solved, solver::SolveError> {
+        let limits = Limits {
+            max_nodes: self.max_nodes,
+            deadline,
+            tuning: self.tuning,
+        };
         match self.which {
             Which::Alternation { first, prisoners } => solver::alternation_value_after(
                 &self.ruleset,
@@ -244,8 +246,8 @@ fn memo() -> &'static Mutex<HashMap<Question, Slot>> {
     MEMO.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
-/// PROTO-3.13: the answer to `question`, from the memo or searched within `limits`.
-fn answer(question: Question, limits: Limits) -> Result<(Solved, &'static str), String> {
+/// PROTO-3.13: the answer to `question`, from the memo or searched within its allowance and `deadline`.
+fn answer(question: Question, deadline: Deadline) -> Result<(Solved, &'static str), String> {
     let lock = || {
         memo()
             .lock()
@@ -260,17 +262,15 @@ fn answer(question: Question, limits: Limits) -> Result<(Solved, &'static str), 
     };
     let answer = slot
         .get_or_init(|| {
-            let solved = question.solve(limits).map_err(|e| e.to_string())?;
+            let solved = question.solve(deadline).map_err(|e| e.to_string())?;
             let limit = match solved {
-                Solved::OutOfReach { nodes, .. } => {
-                    limit_hit(nodes, limits.max_nodes, limits.deadline)
-                }
+                Solved::OutOfReach { nodes, .. } => limit_hit(nodes, question.max_nodes, deadline),
                 Solved::Value { .. } => "",
             };
             Ok((solved, limit))
         })
         .clone();
-    if limits.deadline.passed() {
+    if deadline.passed() {
         lock().remove(&question);
     }
     answer
