@@ -4,11 +4,12 @@
 
 use super::state::{Code, State, Status};
 use super::OutOfReach;
-use crate::allowance::{BoundedTable, Deadline};
+use crate::allowance::Deadline;
 use crate::fast_hash::FastBuild;
 use crate::proof_numbers::{
     combine_weak, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
 };
+use std::collections::HashMap;
 
 /// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (33 bytes each with the map's control byte, in a
 /// map of up to 2^27 slots, so at most about 4.5 GiB); a full table makes room as [`BoundedTable`] says.
@@ -17,13 +18,93 @@ const MAX_ENTRIES: usize = 100_000_000;
 /// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
 const ROOT_ALLOWANCE: u64 = 10_000;
 
-/// SOLVER-7.4: a table entry's key: the state's key as two words (8-byte aligned, so that an entry takes 32
-/// bytes rather than the 48 a `u128` would align it to) and the threshold less the prisoner offset.
-type Entry = (u64, u64, i32);
+/// SOLVER-7.4, SOLVER-7.5: a state's numbers for up to two thresholds less the prisoner offset (the solve asks
+/// t = 0 and then t = 1, SOLVER-7.6), so that one look finds a question and its neighbouring thresholds.
+#[derive(Clone, Copy, Debug)]
+struct Slots {
+    thresholds: [i32; 2],
+    numbers: [Numbers; 2],
+}
 
-/// The entry of `key` and the relative threshold `relative`.
-fn entry(key: u128, relative: i32) -> Entry {
-    ((key >> 64) as u64, key as u64, relative)
+/// A slot that holds no threshold.
+const EMPTY_SLOT: i32 = i32::MIN;
+
+impl Slots {
+    const EMPTY: Slots = Slots {
+        thresholds: [EMPTY_SLOT; 2],
+        numbers: [UNKNOWN; 2],
+    };
+
+    /// The numbers kept for `relative`.
+    fn of(&self, relative: i32) -> Option<Numbers> {
+        (0..2)
+            .find(|&i| self.thresholds[i] == relative)
+            .map(|i| self.numbers[i])
+    }
+
+    /// Keeps `numbers` for `relative`: in its own slot, else an empty one, else the one whose threshold is the
+    /// farther from it (a dropped entry is only knowledge lost, SOLVER-4.6).
+    fn keep(&mut self, relative: i32, numbers: Numbers) {
+        let i = (0..2)
+            .find(|&i| self.thresholds[i] == relative)
+            .or_else(|| (0..2).find(|&i| self.thresholds[i] == EMPTY_SLOT))
+            .unwrap_or_else(|| {
+                let distance =
+                    |i: usize| (i64::from(self.thresholds[i]) - i64::from(relative)).abs();
+                if distance(1) > distance(0) {
+                    1
+                } else {
+                    0
+                }
+            });
+        self.thresholds[i] = relative;
+        self.numbers[i] = numbers;
+    }
+
+    /// Whether some threshold is settled (proven or disproven).
+    fn any_settled(&self) -> bool {
+        (0..2).any(|i| self.thresholds[i] != EMPTY_SLOT && self.numbers[i].settled())
+    }
+}
+
+/// SOLVER-7.4, SOLVER-4.6: the table: the numbers per state key (as two words, 8-byte aligned) and threshold, at
+/// most `capacity` states. When a new state finds it full, the states with no settled threshold are dropped; if
+/// the others still fill more than half of it, every state is. A dropped state is searched again when met.
+struct Table {
+    map: HashMap<(u64, u64), Slots, FastBuild>,
+    capacity: usize,
+}
+
+impl Table {
+    fn new(capacity: usize) -> Table {
+        Table {
+            map: HashMap::default(),
+            capacity,
+        }
+    }
+
+    fn get(&self, key: u128) -> Option<&Slots> {
+        self.map.get(&words(key))
+    }
+
+    fn store(&mut self, key: u128, relative: i32, numbers: Numbers) {
+        let key = words(key);
+        if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
+            self.map.retain(|_, slots| slots.any_settled());
+            if self.map.len() > self.capacity / 2 {
+                self.map.clear();
+            }
+        }
+        self.map
+            .entry(key)
+            .or_insert(Slots::EMPTY)
+            .keep(relative, numbers);
+    }
+}
+
+/// A state key as two words.
+fn words(key: u128) -> (u64, u64) {
+    ((key >> 64) as u64, key as u64)
 }
 
 /// The widest value looked for under territory scoring (which has no bound of its own).
@@ -38,7 +119,7 @@ pub(super) struct Proof {
     /// SOLVER-7.5: the range of every value (area scoring), if there is one.
     bounds: Option<(i32, i32)>,
     /// SOLVER-7.4: numbers per (key, threshold less the prisoner offset).
-    table: BoundedTable<Entry, FastBuild>,
+    table: Table,
     /// SOLVER-1.5: the moment the search gives up.
     deadline: Deadline,
 }
@@ -55,7 +136,7 @@ impl Proof {
             max_nodes,
             max_depth,
             bounds,
-            table: BoundedTable::new(MAX_ENTRIES),
+            table: Table::new(MAX_ENTRIES),
             deadline,
         }
     }
@@ -237,30 +318,35 @@ impl Proof {
 
     /// [`Proof::look`] with the state's key (SOLVER-7.4) already computed.
     fn look_keyed(&self, state: &State, key: u128, t: i32) -> Numbers {
-        if state.status() == Status::Ended {
-            return if state.score() >= t {
+        match Self::ended(state, t) {
+            Some(numbers) => numbers,
+            None => self.look_up(key, t - state.offset()),
+        }
+    }
+
+    /// The answer to "at least `t`" at the current state of `state` if its game has ended.
+    fn ended(state: &State, t: i32) -> Option<Numbers> {
+        (state.status() == Status::Ended).then(|| {
+            if state.score() >= t {
                 PROVEN
             } else {
                 DISPROVEN
-            };
-        }
-        let relative = t - state.offset();
-        if let Some(numbers) = self.table.get(&entry(key, relative)) {
+            }
+        })
+    }
+
+    /// The table's numbers for the state `key` and the threshold `relative` (less the prisoner offset).
+    fn look_up(&self, key: u128, relative: i32) -> Numbers {
+        let Some(slots) = self.table.get(key) else {
+            return UNKNOWN;
+        };
+        if let Some(numbers) = slots.of(relative) {
             return numbers;
         }
         // SOLVER-7.5: a value of at least t + 1 is at least t, and one below t - 1 is below t.
-        let proven_above = self
-            .table
-            .get(&entry(key, relative + 1))
-            .is_some_and(|n| n.proof == 0);
-        if proven_above {
-            return PROVEN;
-        }
-        let disproven_below = self
-            .table
-            .get(&entry(key, relative - 1))
-            .is_some_and(|n| n.disproof == 0);
-        if disproven_below {
+        if slots.of(relative + 1).is_some_and(|n| n.proof == 0) {
+            PROVEN
+        } else if slots.of(relative - 1).is_some_and(|n| n.disproof == 0) {
             DISPROVEN
         } else {
             UNKNOWN
@@ -278,7 +364,7 @@ impl Proof {
 
     /// SOLVER-7.4: records the numbers of the current state.
     fn store(&mut self, state: &State, key: u128, t: i32, n: Numbers) {
-        self.table.store(entry(key, t - state.offset()), n);
+        self.table.store(key, t - state.offset(), n);
     }
 
     /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state, whose key (SOLVER-7.4) is
@@ -309,13 +395,30 @@ impl Proof {
         let mut codes: Vec<Code> = Vec::new();
         let mut numbers: Vec<Numbers> = Vec::new();
         let mut keys: Vec<u128> = Vec::new();
+        // The children are made first and looked up afterwards, all together: the table's reads then overlap
+        // instead of each waiting between two plays.
+        let mut relatives: Vec<Option<i32>> = Vec::new();
         for code in state.codes() {
             if let Some(made) = state.make(code) {
                 let child = state.key();
-                numbers.push(self.look_keyed(state, child, t));
+                match Self::ended(state, t) {
+                    Some(end) => {
+                        numbers.push(end);
+                        relatives.push(None);
+                    }
+                    None => {
+                        numbers.push(UNKNOWN);
+                        relatives.push(Some(t - state.offset()));
+                    }
+                }
                 keys.push(child);
                 state.unmake(made);
                 codes.push(code);
+            }
+        }
+        for ((n, relative), &key) in numbers.iter_mut().zip(&relatives).zip(&keys) {
+            if let Some(relative) = *relative {
+                *n = self.look_up(key, relative);
             }
         }
         loop {
