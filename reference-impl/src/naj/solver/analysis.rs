@@ -12,38 +12,64 @@ use super::zones::{ZoneCache, Zoned};
 /// Benson's algorithm and remembered (they depend on the position only).
 #[derive(Default)]
 pub(crate) struct Control {
-    /// The immortal stones (NAJ-5.2) and the intersections controlled (NAJ-6.1), per position and owner.
-    immortal: FastMap<(Stones, Color), (Mask, Mask)>,
+    /// The immortal stones (NAJ-5.2) and the intersections controlled (NAJ-6.1), per position, for each owner
+    /// once asked (Black's first, then White's), so that one look finds both.
+    immortal: FastMap<Stones, [Option<(Mask, Mask)>; 2]>,
 }
 
 impl Control {
-    /// NAJ-5.2: the immortal stones of `owner` in `position`.
-    pub fn immortal(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> Mask {
-        self.known(geometry, position, owner).0
-    }
-
     /// NAJ-5.2, NAJ-6.1: the immortal stones of `owner` in `position` and what he controls with them.
     fn known(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> (Mask, Mask) {
-        if let Some(&known) = self.immortal.get(&(*position, owner)) {
+        let slot = match owner {
+            Color::Black => 0,
+            Color::White => 1,
+        };
+        if let Some(known) = self.immortal.get(position).and_then(|both| both[slot]) {
             return known;
         }
         let alive = geometry.pass_alive(position, owner);
         let known = (alive, control_from_immortal(geometry, alive));
-        crate::allowance::remember(&mut self.immortal, (*position, owner), known);
+        match self.immortal.get_mut(position) {
+            Some(both) => both[slot] = Some(known),
+            None => {
+                let mut both = [None; 2];
+                both[slot] = Some(known);
+                crate::allowance::remember(&mut self.immortal, *position, both);
+            }
+        }
         known
+    }
+
+    /// NAJ-5.2, NAJ-6.1: what [`Control::known`] gives for Black and for White, with one look when both are
+    /// known.
+    fn both(&mut self, geometry: &Geometry, position: &Stones) -> [(Mask, Mask); 2] {
+        if let Some([Some(black), Some(white)]) = self.immortal.get(position).copied() {
+            return [black, white];
+        }
+        [
+            self.known(geometry, position, Color::Black),
+            self.known(geometry, position, Color::White),
+        ]
     }
 
     /// NAJ-5.2, SOLVER-4.9: the immortal stones of both players in `position`.
     pub fn immortal_stones(&mut self, geometry: &Geometry, position: &Stones) -> Stones {
+        let [black, white] = self.both(geometry, position);
         Stones {
-            black: self.immortal(geometry, position, Color::Black),
-            white: self.immortal(geometry, position, Color::White),
+            black: black.0,
+            white: white.0,
         }
     }
 
     /// NAJ-6.1: the intersections `player` controls when `position` is his reference position.
     pub fn controls(&mut self, geometry: &Geometry, position: &Stones, player: Color) -> Mask {
         self.known(geometry, position, player).1
+    }
+
+    /// NAJ-6.1: what Black and White control with `position` as their reference position.
+    pub fn controls_both(&mut self, geometry: &Geometry, position: &Stones) -> (Mask, Mask) {
+        let [black, white] = self.both(geometry, position);
+        (black.1, white.1)
     }
 }
 
@@ -102,18 +128,18 @@ impl<'c> AnalysisPhase<'c> {
 
     /// NAJ-6.1: what Black and White control with `position` as their reference position.
     fn controls_now(&mut self, position: &Stones) -> (Mask, Mask) {
-        (
-            self.control
-                .controls(&self.geometry, position, Color::Black),
-            self.control
-                .controls(&self.geometry, position, Color::White),
-        )
+        self.control.controls_both(&self.geometry, position)
     }
 
     /// SOLVER-3.3, SOLVER-3.10: the low bound when the maximiser makes `zones` his: what he controls now and
     /// `zones` count for him, and (in the single analysis) White scores nothing there.
     fn low_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
-        let (black, white) = self.controls_now(position);
+        let controls = self.controls_now(position);
+        self.low_from(controls, zones)
+    }
+
+    /// [`AnalysisPhase::low_with_zones`] with what Black and White control now.
+    fn low_from(&self, (black, white): (Mask, Mask), zones: Mask) -> i64 {
         match self.analysis {
             Analysis::Black => self.points_of(Color::Black, black | zones),
             Analysis::White => self.points_of(Color::White, white | zones),
@@ -127,7 +153,12 @@ impl<'c> AnalysisPhase<'c> {
     /// SOLVER-3.3, SOLVER-3.10: the high bound when the minimiser makes `zones` his: the maximiser scores nothing
     /// on what the minimiser controls now or on `zones`, and (in the single analysis) White scores them.
     fn high_with_zones(&mut self, position: &Stones, zones: Mask) -> i64 {
-        let (black, white) = self.controls_now(position);
+        let controls = self.controls_now(position);
+        self.high_from(controls, zones)
+    }
+
+    /// [`AnalysisPhase::high_with_zones`] with what Black and White control now.
+    fn high_from(&self, (black, white): (Mask, Mask), zones: Mask) -> i64 {
         match self.analysis {
             Analysis::Black => self.points_of(Color::Black, self.outside(white | zones)),
             Analysis::White => self.points_of(Color::White, self.outside(black | zones)),
@@ -153,10 +184,8 @@ impl<'c> AnalysisPhase<'c> {
     /// `position` playing alone, `low` at every position the minimiser reaches playing alone: the bounds of
     /// SOLVER-3.10 without zones (the immortal stones of each player stay, and so does what they control).
     fn quick_bounds(&mut self, position: &Stones) -> (i64, i64) {
-        (
-            self.low_with_zones(position, 0),
-            self.high_with_zones(position, 0),
-        )
+        let controls = self.controls_now(position);
+        (self.low_from(controls, 0), self.high_from(controls, 0))
     }
 
     /// SOLVER-3.3: the best value `mover` reaches by playing alone from `position` (the opponent always
