@@ -11,6 +11,7 @@
 
 mod alternation;
 mod analysis;
+mod finals;
 pub mod naive;
 mod search;
 mod stones;

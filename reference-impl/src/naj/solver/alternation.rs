@@ -5,6 +5,7 @@ use crate::color::Color;
 use crate::naj::game::{Analyses, Analysis};
 
 use super::analysis::{AnalysisPhase, Control};
+use super::finals;
 use super::search::{Budget, OutOfNodes, Phase, Search};
 use super::stones::{points, FastMap, Geometry, Mask, Stones};
 use super::zones::{ZoneCache, Zoned};
@@ -72,6 +73,26 @@ impl AlternationPhase {
         analysis: Analysis,
         budget: &mut Budget,
     ) -> Result<i64, OutOfNodes> {
+        let question = finals::Question::new(
+            &self.geometry,
+            *final_position,
+            analysis,
+            self.analysis_end_passes,
+            budget,
+        );
+        // SOLVER-4.10: a search of this analysis made earlier in the process tells what this one would do.
+        let left = budget.limit.saturating_sub(budget.used);
+        match finals::recall(&question).and_then(|needs| needs.within(left)) {
+            Some(finals::Within::Ends { value, nodes }) => {
+                budget.used += nodes;
+                return Ok(value);
+            }
+            Some(finals::Within::RunsOut) => {
+                budget.used = budget.limit.saturating_add(1);
+                return Err(OutOfNodes);
+            }
+            None => {}
+        }
         let phase = AnalysisPhase::new(
             &self.geometry,
             *final_position,
@@ -95,7 +116,16 @@ impl AlternationPhase {
             Vec::new(),
         );
         let result = search.value();
+        let nodes = search.budget.used - budget.used;
         budget.used = search.budget.used;
+        // A search that the deadline stopped says nothing about nodes.
+        match result {
+            Ok(value) => finals::record(question, finals::Needs::Done { value, nodes }),
+            Err(OutOfNodes) if !budget.deadline.passed() => {
+                finals::record(question, finals::Needs::MoreThan(left))
+            }
+            Err(OutOfNodes) => {}
+        }
         result
     }
 }

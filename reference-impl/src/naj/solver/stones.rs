@@ -164,6 +164,11 @@ impl Geometry {
         })
     }
 
+    /// Each intersection's neighbours, by index.
+    pub fn neighbours(&self) -> &[Mask] {
+        &self.neighbours
+    }
+
     /// Every intersection of the board.
     pub fn all(&self) -> Mask {
         self.all
