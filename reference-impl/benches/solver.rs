@@ -61,15 +61,18 @@ enum Kind {
     },
 }
 
-/// SOLVER-3.9: the settings of the "now" column: `Tuning::DEFAULT`, or
-/// `SOLVER_TUNING=ε%,allowance,key[,zone[,nodenial]]` (for example `100,64,immortal` or `0,256,exact,12,nodenial`;
+/// SOLVER-3.9: the settings of the "now" column: the default ([`Tuning::INFORMED`] since 2026-11-27), or
+/// `SOLVER_TUNING=plain` for [`Tuning::PLAIN`], or `SOLVER_TUNING=ε%,allowance,key[,zone[,nodenial]]` (for example `100,64,immortal` or `0,256,exact,12,nodenial`;
 /// the zone size of SOLVER-3.10 is 0 unless given, and SOLVER-3.11's denial zones are used unless `nodenial`) to
 /// try others, or `SOLVER_TUNING=informed` for [`Tuning::INFORMED`] (SOLVER-3.12, SOLVER-8.8), less any of its
 /// settings named after it (`informed-start`, `informed-order`, `informed-walls`, `informed-start-order`, ...).
 fn now_tuning() -> Tuning {
     let Ok(text) = std::env::var("SOLVER_TUNING") else {
-        return Tuning::DEFAULT;
+        return Tuning::default();
     };
+    if text == "plain" {
+        return Tuning::PLAIN;
+    }
     if let Some(without) = text.strip_prefix("informed") {
         let mut t = Tuning::INFORMED;
         for part in without.split('-').filter(|p| !p.is_empty()) {
@@ -98,7 +101,7 @@ fn now_tuning() -> Tuning {
                 .first()
                 .map_or(0, |zone| zone.parse().expect("SOLVER_TUNING: a zone size")),
             denial_zones: rest.get(1) != Some(&"nodenial"),
-            ..Tuning::DEFAULT
+            ..Tuning::PLAIN
         },
         _ => {
             panic!(
@@ -136,10 +139,11 @@ fn main() {
         .collect();
     // SOLVER-3.9: each claim under the settings before safe zones ("before", SOLVER-3.10) and under today's
     // ("now"), side by side; `SOLVER_BEFORE=0` skips the first, `SOLVER_BEFORE=2026-11-26` shows the settings
-    // until then instead, and `SOLVER_TUNING` sets the second (see `now_tuning`).
+    // until then instead, `SOLVER_BEFORE=plain` the plain settings (the default until 2026-11-27, SOLVER-8.10), and `SOLVER_TUNING` sets the second (see `now_tuning`).
     let before = match std::env::var("SOLVER_BEFORE").as_deref() {
         Ok("0") => None,
         Ok("2026-11-26") => Some(Tuning::UNTIL_2026_11_26),
+        Ok("plain") => Some(Tuning::PLAIN),
         _ => Some(Tuning::WITHOUT_SAFE_ZONES),
     };
     let now = now_tuning();

@@ -404,10 +404,10 @@ fn best_play_asked_again_answers_as_before() {
     );
 }
 
-/// PROTO-8.1: `--naj-search informed` changes how the search works, never what it answers; an unknown setting is
-/// refused with the ones there are.
+/// PROTO-8.1: `--naj-search plain` changes how the search works, never what it answers; the default is the
+/// informed search, and an unknown setting is refused with the ones there are.
 #[test]
-fn the_informed_search_answers_as_the_default_one() {
+fn the_plain_search_answers_as_the_informed_one() {
     use gorules_ref::protocol::{serve_session, Session};
     let ask = |args: &[&str]| {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
@@ -421,16 +421,20 @@ fn the_informed_search_answers_as_the_default_one() {
         .expect("in-memory I/O does not fail");
         Ok::<String, String>(String::from_utf8(out).expect("responses are text"))
     };
-    let value = |out: &str| {
-        let a = answers(out);
-        a[1].split(' ').nth(1).map(str::to_string)
-    };
+    let answer = |out: &str| answers(out)[1].to_string();
+    let value = |out: &str| answer(out).split(' ').nth(1).map(str::to_string);
     let default = ask(&[]).expect("no options");
     let informed = ask(&["--naj-search", "informed"]).expect("a known setting");
+    let plain = ask(&["--naj-search", "plain"]).expect("a known setting");
     assert_eq!(value(&default), Some("value=4".to_string()), "{default}");
-    assert_eq!(value(&informed), value(&default), "{informed}");
+    assert_eq!(
+        answer(&informed),
+        answer(&default),
+        "the default is informed"
+    );
+    assert_eq!(value(&plain), value(&default), "{plain}");
     assert_eq!(
         ask(&["--naj-search", "fast"]),
-        Err("--naj-search: unknown settings `fast` (default, informed)".to_string())
+        Err("--naj-search: unknown settings `fast` (informed, plain)".to_string())
     );
 }

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 const LIMITS: Limits = Limits {
     max_nodes: 2_000_000,
     deadline: gorules_ref::allowance::Deadline::NONE,
-    tuning: Tuning::DEFAULT,
+    tuning: Tuning::PLAIN,
 };
 
 fn value(solved: Result<Solved, SolveError>) -> Option<i64> {

@@ -1,5 +1,5 @@
 //! `gorules-engine [--ruleset naj|core] [--ko RULES] [--suicide prohibited|allowed] [--naj-search
-//! default|informed]`: the reference implementation as a GTP engine on stdin/stdout (spec/protocol.md). The flags
+//! informed|plain]`: the reference implementation as a GTP engine on stdin/stdout (spec/protocol.md). The flags
 //! choose the starting ruleset, for clients that speak standard GTP only, and the NAJ search's settings
 //! (PROTO-8).
 

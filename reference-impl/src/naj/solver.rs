@@ -73,10 +73,10 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// SOLVER-3.9: the settings the solver uses: ε = 25 %, bound searches of at most 64 positions (256 until
-    /// 2026-11-26, evening), the open numbers keyed as SOLVER-4.9 says, safe zones of at most 12 intersections
-    /// (SOLVER-3.10) and denial zones (SOLVER-3.11, since 2026-11-27).
-    pub const DEFAULT: Tuning = Tuning {
+    /// SOLVER-3.9: the plain settings (the default until 2026-11-27, when [`Tuning::INFORMED`] replaced them): ε =
+    /// 25 %, bound searches of at most 64 positions (256 until 2026-11-26, evening), the open numbers keyed as
+    /// SOLVER-4.9 says, safe zones of at most 12 intersections (SOLVER-3.10) and denial zones (SOLVER-3.11).
+    pub const PLAIN: Tuning = Tuning {
         widening: Widening { percent: 25 },
         reach_allowance: 64,
         open_numbers_by_immortal: true,
@@ -87,12 +87,12 @@ impl Tuning {
         zone_walls_by_boundary: false,
     };
 
-    /// The settings before safe zones (SOLVER-3.10): [`Tuning::DEFAULT`] without them (nor denial zones,
+    /// The settings before safe zones (SOLVER-3.10): [`Tuning::PLAIN`] without them (nor denial zones,
     /// SOLVER-3.11), kept so that the solver bench can show both side by side.
     pub const WITHOUT_SAFE_ZONES: Tuning = Tuning {
         zone_points: 0,
         denial_zones: false,
-        ..Tuning::DEFAULT
+        ..Tuning::PLAIN
     };
 
     /// The settings until 2026-11-26 (plain df-pn, bound searches of at most 256 positions, the open numbers
@@ -108,31 +108,31 @@ impl Tuning {
         zone_walls_by_boundary: false,
     };
 
-    /// SOLVER-3.12, SOLVER-8.8: [`Tuning::DEFAULT`] with start numbers from the quick bounds (d = 2), ordered local
-    /// searches and zones keyed on their boundary: fewer nodes to decide, more time per million nodes (not the
-    /// default for that reason, SOLVER-8.8).
+    /// SOLVER-3.9, SOLVER-3.12, SOLVER-8.8: the settings the solver uses by default: [`Tuning::PLAIN`] with start
+    /// numbers from the quick bounds (d = 2), ordered local searches and zones keyed on their boundary: fewer nodes
+    /// to decide, more time per million nodes (the default since 2026-11-27, SOLVER-8.10).
     pub const INFORMED: Tuning = Tuning {
         start_numbers: 2,
         zone_ordering: true,
         zone_walls_by_boundary: true,
-        ..Tuning::DEFAULT
+        ..Tuning::PLAIN
     };
 }
 
 impl Default for Tuning {
     fn default() -> Tuning {
-        Tuning::DEFAULT
+        Tuning::INFORMED
     }
 }
 
 impl Default for Limits {
-    /// PROTO-3.13: one million nodes, the allowance of `gorules-best-play` without a limit (a few seconds a search
-    /// on this project's machine, so that a run of the whole suite stays short).
+    /// PROTO-3.13: 1.5 million nodes with the informed settings, the allowance of `gorules-best-play` without a
+    /// limit (a few seconds a search on this project's machine, so that a run of the whole suite stays short).
     fn default() -> Limits {
         Limits {
-            max_nodes: 1_000_000,
+            max_nodes: 1_500_000,
             deadline: Deadline::NONE,
-            tuning: Tuning::DEFAULT,
+            tuning: Tuning::INFORMED,
         }
     }
 }

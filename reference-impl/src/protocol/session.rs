@@ -266,7 +266,7 @@ impl Default for Session {
             game: Game::Grid(Box::new(Grid::set_up(start, &Ruleset::naj()))),
             kee: None,
             time_limit: limits::DEFAULT_TIME_LIMIT,
-            naj_search: crate::naj::solver::Tuning::DEFAULT,
+            naj_search: crate::naj::solver::Tuning::default(),
         }
     }
 }
@@ -290,11 +290,11 @@ impl Session {
                 "--suicide" => ruleset.push(format!("suicide={}", value()?)),
                 "--naj-search" => {
                     session.naj_search = match value()?.as_str() {
-                        "default" => crate::naj::solver::Tuning::DEFAULT,
                         "informed" => crate::naj::solver::Tuning::INFORMED,
+                        "plain" => crate::naj::solver::Tuning::PLAIN,
                         other => {
                             return Err(format!(
-                                "--naj-search: unknown settings `{other}` (default, informed)"
+                                "--naj-search: unknown settings `{other}` (informed, plain)"
                             ))
                         }
                     }

@@ -8,6 +8,13 @@ use std::path::Path;
 /// Plans the suite with `options`, runs the one check named `name`, and panics unless it passed (undecided is
 /// not enough).
 pub fn must_pass(name: &str, options: Options) {
+    let (outcome, reason) = outcome(name, options);
+    assert_eq!(outcome, Outcome::Passed, "{name}: {reason}");
+}
+
+/// Plans the suite with `options`, runs the one check named `name`, and gives its outcome and the reason
+/// recorded for it.
+pub fn outcome(name: &str, options: Options) -> (Outcome, String) {
     let plan = plan(&Path::new(env!("CARGO_MANIFEST_DIR")).join(".."), options);
     let job = plan
         .checks
@@ -24,5 +31,5 @@ pub fn must_pass(name: &str, options: Options) {
         .iter()
         .find(|r| r.id == name)
         .unwrap_or_else(|| panic!("{name} left no record"));
-    assert_eq!(record.outcome, Outcome::Passed, "{name}: {}", record.reason);
+    (record.outcome, record.reason.clone())
 }

@@ -133,7 +133,10 @@ mod tests {
         assert_eq!(done.within(99), Some(Within::RunsOut));
         assert_eq!(Needs::MoreThan(50).within(50), Some(Within::RunsOut));
         assert_eq!(Needs::MoreThan(50).within(51), None);
-        assert_eq!(Needs::MoreThan(50).merge(Needs::MoreThan(80)), Needs::MoreThan(80));
+        assert_eq!(
+            Needs::MoreThan(50).merge(Needs::MoreThan(80)),
+            Needs::MoreThan(80)
+        );
         assert_eq!(Needs::MoreThan(500).merge(done), done);
         assert_eq!(done.merge(Needs::MoreThan(500)), done);
     }
@@ -156,12 +159,13 @@ mod tests {
         let first = solve(2_000_000);
         assert!(matches!(first, Solved::Value { .. }), "{first:?}");
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
-        let remembered = memo()
-            .lock()
-            .expect("the memo")
-            .keys()
-            .any(|q| q.neighbours == geometry.neighbours() && q.final_position == geometry.stones_of(&start));
-        assert!(remembered, "the analyses of the start as final-position are remembered");
+        let remembered = memo().lock().expect("the memo").keys().any(|q| {
+            q.neighbours == geometry.neighbours() && q.final_position == geometry.stones_of(&start)
+        });
+        assert!(
+            remembered,
+            "the analyses of the start as final-position are remembered"
+        );
         assert_eq!(solve(2_000_000), first);
         let short = solve(300);
         let Solved::OutOfReach { bounds, nodes } = short else {

@@ -855,7 +855,7 @@ mod tests {
 
     /// An unlimited budget under the default settings with SOLVER-3.11's denial zones on.
     fn budget() -> Budget {
-        tuned(Tuning::DEFAULT)
+        tuned(Tuning::PLAIN)
     }
 
     /// An unlimited budget under `tuning` with SOLVER-3.11's denial zones on.
@@ -978,7 +978,7 @@ mod tests {
             deadline: Deadline::NONE,
             tuning: Tuning {
                 denial_zones,
-                ..Tuning::DEFAULT
+                ..Tuning::PLAIN
             },
         };
         let value = |rows: &[&str], limits: Limits| {
@@ -1029,7 +1029,7 @@ mod tests {
                 deadline: Deadline::NONE,
                 tuning: Tuning {
                     denial_zones,
-                    ..Tuning::DEFAULT
+                    ..Tuning::PLAIN
                 },
             };
             on_big_stack(|| {
@@ -1153,7 +1153,7 @@ mod tests {
             deadline: Deadline::NONE,
             tuning: Tuning {
                 zone_points: 0,
-                ..Tuning::DEFAULT
+                ..Tuning::PLAIN
             },
         }
     }
@@ -1278,7 +1278,7 @@ mod tests {
         }
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
         // The default settings, and those of SOLVER-3.10's ordered searches and zones keyed on their boundary.
-        for tuning in [Tuning::DEFAULT, Tuning::INFORMED] {
+        for tuning in [Tuning::PLAIN, Tuning::INFORMED] {
             let mut control = Control::default();
             let mut phase = AnalysisPhase::new(
                 &geometry,
@@ -1346,7 +1346,7 @@ mod tests {
             &sequence,
             expected,
             &what,
-            Tuning::DEFAULT,
+            Tuning::PLAIN,
         )
     }
 }
