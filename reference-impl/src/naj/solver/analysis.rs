@@ -88,6 +88,9 @@ pub(crate) struct AnalysisPhase<'c> {
     bounds: FastMap<Stones, (i64, i64)>,
     /// SOLVER-3.10: each player's candidate zones per position, with whether each is safe once searched.
     zones: ZoneCache,
+    /// SOLVER-3.3: the positions a bound search has met and those it has still to visit, kept between searches
+    /// so that each does not allocate its own.
+    reach: (FastMap<Stones, ()>, Vec<Stones>),
 }
 
 impl<'c> AnalysisPhase<'c> {
@@ -107,6 +110,7 @@ impl<'c> AnalysisPhase<'c> {
             control,
             bounds: FastMap::default(),
             zones: ZoneCache::default(),
+            reach: Default::default(),
         }
     }
 
@@ -199,10 +203,37 @@ impl<'c> AnalysisPhase<'c> {
         limit: i64,
         budget: &mut Budget,
     ) -> Result<Option<i64>, OutOfNodes> {
+        let (mut seen, mut to_visit) = std::mem::take(&mut self.reach);
+        seen.clear();
+        to_visit.clear();
+        let found = self.alone_with(
+            position,
+            mover,
+            maximise,
+            limit,
+            budget,
+            &mut seen,
+            &mut to_visit,
+        );
+        self.reach = (seen, to_visit);
+        found
+    }
+
+    /// [`AnalysisPhase::alone`] with the sets it keeps, empty.
+    #[allow(clippy::too_many_arguments)]
+    fn alone_with(
+        &mut self,
+        position: &Stones,
+        mover: Color,
+        maximise: bool,
+        limit: i64,
+        budget: &mut Budget,
+        seen: &mut FastMap<Stones, ()>,
+        to_visit: &mut Vec<Stones>,
+    ) -> Result<Option<i64>, OutOfNodes> {
         let mut best = self.value_at(position);
-        let mut seen = FastMap::<Stones, ()>::default();
         seen.insert(*position, ());
-        let mut to_visit = vec![*position];
+        to_visit.push(*position);
         while let Some(current) = to_visit.pop() {
             if best == limit {
                 break;

@@ -341,7 +341,12 @@ struct Searched {
 /// on the position alone).
 #[derive(Default)]
 pub(crate) struct ZoneCache {
-    zones: FastMap<(Stones, Color), Vec<Searched>>,
+    /// Where in `groups` each position's and player's candidates are.
+    zones: FastMap<(Stones, Color), usize>,
+    groups: Vec<Vec<Searched>>,
+    /// The position and player looked up last and where their candidates are (a state's zone questions ask the
+    /// same ones several times in a row).
+    last: Option<((Stones, Color), usize)>,
     /// SOLVER-3.10, SOLVER-3.11: whether a zone is one of each kind (indexed by [`ZoneKind`]), by what its search
     /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
     /// positions that differ elsewhere).
@@ -362,6 +367,29 @@ pub(crate) struct LocalMemo {
 }
 
 impl ZoneCache {
+    /// SOLVER-3.10: the candidate zones of `player` in `position`, none searched yet.
+    fn candidates_of(
+        geometry: &Geometry,
+        position: &Stones,
+        player: Color,
+        budget: &Budget,
+    ) -> Vec<Searched> {
+        candidates(
+            geometry,
+            position,
+            player,
+            budget.tuning.zone_points,
+            budget.tuning.zone_walls_by_boundary,
+        )
+        .into_iter()
+        .map(|group| Searched {
+            parts: vec![[None; 2]; group.parts.len()],
+            whole: [None; 2],
+            group,
+        })
+        .collect()
+    }
+
     /// SOLVER-3.10, SOLVER-3.11: the union of the zones of `kind` of `player` in `position` he can use in a state
     /// with `how.facts`: those on which no stone of his was lost, and no safe zone if the opponent can end the
     /// move-sequence now by passing (a denial zone is denied already); of each group its whole zone if it counts,
@@ -383,25 +411,25 @@ impl ZoneCache {
         {
             return Ok(Some(0));
         }
-        if self.zones.len() >= crate::allowance::MAX_CACHED {
-            self.zones.clear();
-        }
-        let groups = self.zones.entry((*position, player)).or_insert_with(|| {
-            candidates(
-                geometry,
-                position,
-                player,
-                budget.tuning.zone_points,
-                budget.tuning.zone_walls_by_boundary,
-            )
-            .into_iter()
-            .map(|group| Searched {
-                parts: vec![[None; 2]; group.parts.len()],
-                whole: [None; 2],
-                group,
-            })
-            .collect()
-        });
+        let key = (*position, player);
+        let slot = match self.last {
+            Some((last, slot)) if last == key => slot,
+            _ => {
+                if self.zones.len() >= crate::allowance::MAX_CACHED {
+                    self.zones.clear();
+                    self.groups.clear();
+                }
+                let fresh = self.groups.len();
+                let slot = *self.zones.entry(key).or_insert(fresh);
+                if slot == fresh {
+                    self.groups
+                        .push(Self::candidates_of(geometry, position, player, budget));
+                }
+                self.last = Some((key, slot));
+                slot
+            }
+        };
+        let groups = &mut self.groups[slot];
         let lost = how.facts.lost.of(player);
         let verdicts = &mut self.verdicts[kind as usize];
         let attackers = position.of(player.opponent());
