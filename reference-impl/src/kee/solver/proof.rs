@@ -444,3 +444,52 @@ impl Proof {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SOLVER-7.5: an entry keeps two thresholds; a third replaces the one farther from it, and the table tells
+    /// a question from its neighbours.
+    #[test]
+    fn a_table_entry_keeps_the_two_nearest_thresholds() {
+        let mut slots = Slots::EMPTY;
+        assert_eq!(slots.of(0), None);
+        slots.keep(0, PROVEN);
+        slots.keep(1, DISPROVEN);
+        assert_eq!((slots.of(0), slots.of(1)), (Some(PROVEN), Some(DISPROVEN)));
+        slots.keep(1, UNKNOWN);
+        assert_eq!(
+            slots.of(1),
+            Some(UNKNOWN),
+            "a threshold's own slot is updated"
+        );
+        slots.keep(2, PROVEN);
+        assert_eq!(slots.of(0), None, "0 is farther from 2 than 1 is");
+        assert_eq!((slots.of(1), slots.of(2)), (Some(UNKNOWN), Some(PROVEN)));
+        assert!(slots.any_settled());
+
+        let mut table = Table::new(2);
+        table.store(7, 0, PROVEN);
+        table.store(8, 0, UNKNOWN);
+        // Full: a new state drops the states with no settled threshold first.
+        table.store(9, 0, DISPROVEN);
+        assert!(table.get(8).is_none());
+        assert_eq!(table.get(7).and_then(|s| s.of(0)), Some(PROVEN));
+        assert_eq!(table.get(9).and_then(|s| s.of(0)), Some(DISPROVEN));
+    }
+
+    /// SOLVER-7.5: a question with no entry takes a proof of the next threshold up or a disproof of the next one
+    /// down.
+    #[test]
+    fn a_question_takes_its_neighbours_answers() {
+        let mut proof = Proof::new(10, 10, None, Deadline::NONE);
+        proof.table.store(5, 3, PROVEN);
+        assert_eq!(proof.look_up(5, 2), PROVEN);
+        assert_eq!(proof.look_up(5, 4), UNKNOWN);
+        proof.table.store(6, 3, DISPROVEN);
+        assert_eq!(proof.look_up(6, 4), DISPROVEN);
+        assert_eq!(proof.look_up(6, 2), UNKNOWN);
+        assert_eq!(proof.look_up(7, 0), UNKNOWN);
+    }
+}
