@@ -78,6 +78,15 @@ pub(crate) fn control_from_immortal(geometry: &Geometry, immortal: Mask) -> Mask
     immortal | (geometry.all() & !geometry.around(geometry.all() & !immortal))
 }
 
+/// SOLVER-3.3: what a bound search looks for: the best value `mover` reaches playing alone, highest if
+/// `maximise`, else lowest, and the value at which it can stop (no position can do better).
+#[derive(Clone, Copy)]
+struct Alone {
+    mover: Color,
+    maximise: bool,
+    limit: i64,
+}
+
 /// SOLVER-2.2: an analysis of a fixed final-position.
 pub(crate) struct AnalysisPhase<'c> {
     geometry: Geometry,
@@ -192,44 +201,35 @@ impl<'c> AnalysisPhase<'c> {
         (self.low_from(controls, 0), self.high_from(controls, 0))
     }
 
-    /// SOLVER-3.3: the best value `mover` reaches by playing alone from `position` (the opponent always
-    /// passing, no ko rule restricting him), highest if `maximise`, else lowest; `None` if the search visits
+    /// SOLVER-3.3: the best value `goal.mover` reaches by playing alone from `position` (the opponent always
+    /// passing, no ko rule restricting him), highest if `goal.maximise`, else lowest; `None` if the search visits
     /// more positions than its allowance.
     fn alone(
         &mut self,
         position: &Stones,
-        mover: Color,
-        maximise: bool,
-        limit: i64,
+        goal: Alone,
         budget: &mut Budget,
     ) -> Result<Option<i64>, OutOfNodes> {
+        // The sets the search keeps, reused from one search to the next.
         let (mut seen, mut to_visit) = std::mem::take(&mut self.reach);
         seen.clear();
         to_visit.clear();
-        let found = self.alone_with(
-            position,
-            mover,
-            maximise,
-            limit,
-            budget,
-            &mut seen,
-            &mut to_visit,
-        );
+        let found = self.alone_with(position, goal, budget, (&mut seen, &mut to_visit));
         self.reach = (seen, to_visit);
         found
     }
 
     /// [`AnalysisPhase::alone`] with the sets it keeps, empty.
-    #[allow(clippy::too_many_arguments)]
     fn alone_with(
         &mut self,
         position: &Stones,
-        mover: Color,
-        maximise: bool,
-        limit: i64,
+        Alone {
+            mover,
+            maximise,
+            limit,
+        }: Alone,
         budget: &mut Budget,
-        seen: &mut FastMap<Stones, ()>,
-        to_visit: &mut Vec<Stones>,
+        (seen, to_visit): (&mut FastMap<Stones, ()>, &mut Vec<Stones>),
     ) -> Result<Option<i64>, OutOfNodes> {
         let mut best = self.value_at(position);
         seen.insert(*position, ());
@@ -288,10 +288,26 @@ impl Phase for AnalysisPhase<'_> {
         let minimizer = maximizer.opponent();
         let (quick_low, quick_high) = self.quick_bounds(position);
         let high = self
-            .alone(position, maximizer, true, quick_high, budget)?
+            .alone(
+                position,
+                Alone {
+                    mover: maximizer,
+                    maximise: true,
+                    limit: quick_high,
+                },
+                budget,
+            )?
             .unwrap_or(quick_high);
         let low = self
-            .alone(position, minimizer, false, quick_low, budget)?
+            .alone(
+                position,
+                Alone {
+                    mover: minimizer,
+                    maximise: false,
+                    limit: quick_low,
+                },
+                budget,
+            )?
             .unwrap_or(quick_low);
         crate::allowance::remember(&mut self.bounds, *position, (low, high));
         Ok((low, high))
