@@ -46,15 +46,27 @@ impl Deadline {
     }
 }
 
+/// SOLVER-4.6: what a proof-number table keeps per key, and whether any of it is settled (an answer found, not
+/// only numbers that steer the search).
+pub(crate) trait TableEntry: Copy {
+    fn settled(&self) -> bool;
+}
+
+impl TableEntry for Numbers {
+    fn settled(&self) -> bool {
+        Numbers::settled(*self)
+    }
+}
+
 /// SOLVER-4.6: a proof-number table of at most `capacity` entries. When a new entry finds it full, the open
 /// (unsettled) entries are dropped; if the settled ones still fill more than half of it, every entry is. A
 /// dropped entry is only knowledge lost: the state is searched again when met, so every answer stays sound.
-pub(crate) struct BoundedTable<K, S> {
-    map: HashMap<K, Numbers, S>,
+pub(crate) struct BoundedTable<K, S, V = Numbers> {
+    map: HashMap<K, V, S>,
     capacity: usize,
 }
 
-impl<K: Hash + Eq, S: BuildHasher + Default> BoundedTable<K, S> {
+impl<K: Hash + Eq, S: BuildHasher + Default, V: TableEntry> BoundedTable<K, S, V> {
     /// An empty table that holds at most `capacity` entries.
     pub fn new(capacity: usize) -> Self {
         BoundedTable {
@@ -63,20 +75,26 @@ impl<K: Hash + Eq, S: BuildHasher + Default> BoundedTable<K, S> {
         }
     }
 
-    /// The numbers stored for `key`.
-    pub fn get(&self, key: &K) -> Option<Numbers> {
+    /// The entry stored for `key`.
+    pub fn get(&self, key: &K) -> Option<V> {
         self.map.get(key).copied()
     }
 
-    /// Stores `numbers` for `key`, making room first if the table is full.
-    pub fn store(&mut self, key: K, numbers: Numbers) {
+    /// Stores `entry` for `key`, making room first if the table is full.
+    pub fn store(&mut self, key: K, entry: V) {
+        self.update(key, entry, |stored| *stored = entry);
+    }
+
+    /// Changes the entry of `key` by `change` (starting from `empty` if it has none), making room first if the
+    /// table is full.
+    pub fn update(&mut self, key: K, empty: V, change: impl FnOnce(&mut V)) {
         if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
-            self.map.retain(|_, n| n.settled());
+            self.map.retain(|_, entry| entry.settled());
             if self.map.len() > self.capacity / 2 {
                 self.map.clear();
             }
         }
-        self.map.insert(key, numbers);
+        change(self.map.entry(key).or_insert(empty));
     }
 
     /// The entries held.

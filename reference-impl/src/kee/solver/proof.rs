@@ -4,15 +4,14 @@
 
 use super::state::{Code, State, Status};
 use super::OutOfReach;
-use crate::allowance::Deadline;
+use crate::allowance::{BoundedTable, Deadline, TableEntry};
 use crate::fast_hash::FastBuild;
 use crate::proof_numbers::{
     combine_weak, select, Numbers, Widening, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN,
 };
-use std::collections::HashMap;
 
-/// SOLVER-7.4, SOLVER-4.6: the most entries the table holds (33 bytes each with the map's control byte, in a
-/// map of up to 2^27 slots, so at most about 4.5 GiB); a full table makes room as [`BoundedTable`] says.
+/// SOLVER-7.4, SOLVER-4.6: the most states the table holds (41 bytes each with the map's control byte, in a map
+/// of up to 2^27 slots, so at most about 5.5 GiB); a full table makes room as [`BoundedTable`] says.
 const MAX_ENTRIES: usize = 100_000_000;
 
 /// SOLVER-7.6: the first round's node allowance for each child of the state a solve starts from.
@@ -60,51 +59,28 @@ impl Slots {
         self.thresholds[i] = relative;
         self.numbers[i] = numbers;
     }
+}
 
+impl TableEntry for Slots {
     /// Whether some threshold is settled (proven or disproven).
-    fn any_settled(&self) -> bool {
+    fn settled(&self) -> bool {
         (0..2).any(|i| self.thresholds[i] != EMPTY_SLOT && self.numbers[i].settled())
     }
 }
 
-/// SOLVER-7.4, SOLVER-4.6: the table: the numbers per state key (as two words, 8-byte aligned) and threshold, at
-/// most `capacity` states. When a new state finds it full, the states with no settled threshold are dropped; if
-/// the others still fill more than half of it, every state is. A dropped state is searched again when met.
-struct Table {
-    map: HashMap<(u64, u64), Slots, FastBuild>,
-    capacity: usize,
-}
-
-impl Table {
-    fn new(capacity: usize) -> Table {
-        Table {
-            map: HashMap::default(),
-            capacity,
-        }
-    }
-
-    fn get(&self, key: u128) -> Option<&Slots> {
-        self.map.get(&words(key))
-    }
-
-    fn store(&mut self, key: u128, relative: i32, numbers: Numbers) {
-        let key = words(key);
-        if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
-            self.map.retain(|_, slots| slots.any_settled());
-            if self.map.len() > self.capacity / 2 {
-                self.map.clear();
-            }
-        }
-        self.map
-            .entry(key)
-            .or_insert(Slots::EMPTY)
-            .keep(relative, numbers);
-    }
-}
+/// SOLVER-7.4, SOLVER-4.6: the table: the numbers per state key (as two words, 8-byte aligned) and threshold.
+type Table = BoundedTable<(u64, u64), FastBuild, Slots>;
 
 /// A state key as two words.
 fn words(key: u128) -> (u64, u64) {
     ((key >> 64) as u64, key as u64)
+}
+
+/// SOLVER-7.4: keeps `numbers` for the state `key` and the threshold `relative` (less the prisoner offset).
+fn keep(table: &mut Table, key: u128, relative: i32, numbers: Numbers) {
+    table.update(words(key), Slots::EMPTY, |slots| {
+        slots.keep(relative, numbers)
+    });
 }
 
 /// The widest value looked for under territory scoring (which has no bound of its own).
@@ -337,7 +313,7 @@ impl Proof {
 
     /// The table's numbers for the state `key` and the threshold `relative` (less the prisoner offset).
     fn look_up(&self, key: u128, relative: i32) -> Numbers {
-        let Some(slots) = self.table.get(key) else {
+        let Some(slots) = self.table.get(&words(key)) else {
             return UNKNOWN;
         };
         if let Some(numbers) = slots.of(relative) {
@@ -364,7 +340,7 @@ impl Proof {
 
     /// SOLVER-7.4: records the numbers of the current state.
     fn store(&mut self, state: &State, key: u128, t: i32, n: Numbers) {
-        self.table.store(key, t - state.offset(), n);
+        keep(&mut self.table, key, t - state.offset(), n);
     }
 
     /// SOLVER-7.5: df-pn's multiple iterative deepening: searches the current state, whose key (SOLVER-7.4) is
@@ -467,16 +443,16 @@ mod tests {
         slots.keep(2, PROVEN);
         assert_eq!(slots.of(0), None, "0 is farther from 2 than 1 is");
         assert_eq!((slots.of(1), slots.of(2)), (Some(UNKNOWN), Some(PROVEN)));
-        assert!(slots.any_settled());
+        assert!(slots.settled());
 
         let mut table = Table::new(2);
-        table.store(7, 0, PROVEN);
-        table.store(8, 0, UNKNOWN);
+        keep(&mut table, 7, 0, PROVEN);
+        keep(&mut table, 8, 0, UNKNOWN);
         // Full: a new state drops the states with no settled threshold first.
-        table.store(9, 0, DISPROVEN);
-        assert!(table.get(8).is_none());
-        assert_eq!(table.get(7).and_then(|s| s.of(0)), Some(PROVEN));
-        assert_eq!(table.get(9).and_then(|s| s.of(0)), Some(DISPROVEN));
+        keep(&mut table, 9, 0, DISPROVEN);
+        assert!(table.get(&words(8)).is_none());
+        assert_eq!(table.get(&words(7)).and_then(|s| s.of(0)), Some(PROVEN));
+        assert_eq!(table.get(&words(9)).and_then(|s| s.of(0)), Some(DISPROVEN));
     }
 
     /// SOLVER-7.5: a question with no entry takes a proof of the next threshold up or a disproof of the next one
@@ -484,10 +460,10 @@ mod tests {
     #[test]
     fn a_question_takes_its_neighbours_answers() {
         let mut proof = Proof::new(10, 10, None, Deadline::NONE);
-        proof.table.store(5, 3, PROVEN);
+        keep(&mut proof.table, 5, 3, PROVEN);
         assert_eq!(proof.look_up(5, 2), PROVEN);
         assert_eq!(proof.look_up(5, 4), UNKNOWN);
-        proof.table.store(6, 3, DISPROVEN);
+        keep(&mut proof.table, 6, 3, DISPROVEN);
         assert_eq!(proof.look_up(6, 4), DISPROVEN);
         assert_eq!(proof.look_up(6, 2), UNKNOWN);
         assert_eq!(proof.look_up(7, 0), UNKNOWN);

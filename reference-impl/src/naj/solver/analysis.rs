@@ -1,7 +1,7 @@
 //! SOLVER-2.2, SOLVER-3.3: the analyses as searched: their value at the end (the player's score read from the
 //! reference position) and the bounds given by one player moving alone.
 
-use crate::color::Color;
+use crate::color::{ByColor, Color};
 use crate::naj::game::Analysis;
 
 use super::search::{Budget, OutOfNodes, Phase};
@@ -14,26 +14,22 @@ use super::zones::{ZoneCache, Zoned};
 pub(crate) struct Control {
     /// The immortal stones (NAJ-5.2) and the intersections controlled (NAJ-6.1), per position, for each owner
     /// once asked (Black's first, then White's), so that one look finds both.
-    immortal: FastMap<Stones, [Option<(Mask, Mask)>; 2]>,
+    immortal: FastMap<Stones, ByColor<Option<(Mask, Mask)>>>,
 }
 
 impl Control {
     /// NAJ-5.2, NAJ-6.1: the immortal stones of `owner` in `position` and what he controls with them.
     fn known(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> (Mask, Mask) {
-        let slot = match owner {
-            Color::Black => 0,
-            Color::White => 1,
-        };
-        if let Some(known) = self.immortal.get(position).and_then(|both| both[slot]) {
+        if let Some(known) = self.immortal.get(position).and_then(|both| both[owner]) {
             return known;
         }
         let alive = geometry.pass_alive(position, owner);
         let known = (alive, control_from_immortal(geometry, alive));
         match self.immortal.get_mut(position) {
-            Some(both) => both[slot] = Some(known),
+            Some(both) => both[owner] = Some(known),
             None => {
-                let mut both = [None; 2];
-                both[slot] = Some(known);
+                let mut both = ByColor::default();
+                both[owner] = Some(known);
                 crate::allowance::remember(&mut self.immortal, *position, both);
             }
         }
@@ -43,8 +39,10 @@ impl Control {
     /// NAJ-5.2, NAJ-6.1: what [`Control::known`] gives for Black and for White, with one look when both are
     /// known.
     fn both(&mut self, geometry: &Geometry, position: &Stones) -> [(Mask, Mask); 2] {
-        if let Some([Some(black), Some(white)]) = self.immortal.get(position).copied() {
-            return [black, white];
+        if let Some(both) = self.immortal.get(position) {
+            if let (Some(black), Some(white)) = (both[Color::Black], both[Color::White]) {
+                return [black, white];
+            }
         }
         [
             self.known(geometry, position, Color::Black),

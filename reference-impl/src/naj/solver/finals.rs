@@ -1,7 +1,7 @@
 //! SOLVER-4.10: what the analyses of a final-position need, remembered for the whole process, so that the
 //! alternation searches of different questions do not search the same analysis again.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::naj::game::Analysis;
 
@@ -13,7 +13,7 @@ use super::Tuning;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Question {
     /// The board's adjacency.
-    neighbours: Vec<Mask>,
+    neighbours: Arc<[Mask]>,
     final_position: Stones,
     analysis: Analysis,
     end_passes: usize,
@@ -32,7 +32,7 @@ impl Question {
         budget: &Budget,
     ) -> Question {
         Question {
-            neighbours: geometry.neighbours().to_vec(),
+            neighbours: Arc::clone(geometry.neighbours()),
             final_position,
             analysis,
             end_passes,
@@ -160,7 +160,7 @@ mod tests {
         assert!(matches!(first, Solved::Value { .. }), "{first:?}");
         let geometry = Geometry::new(start.shared_board()).expect("a small board");
         let remembered = memo().lock().expect("the memo").keys().any(|q| {
-            q.neighbours == geometry.neighbours() && q.final_position == geometry.stones_of(&start)
+            q.neighbours == *geometry.neighbours() && q.final_position == geometry.stones_of(&start)
         });
         assert!(
             remembered,

@@ -88,7 +88,7 @@ pub(crate) struct Played {
 #[derive(Clone, Debug)]
 pub(crate) struct Geometry {
     board: Arc<Board>,
-    neighbours: Vec<Mask>,
+    neighbours: Arc<[Mask]>,
     all: Mask,
     isolated: Mask,
     /// On a rectangular grid numbered row by row, its width and the masks of its first and last columns, with
@@ -157,15 +157,15 @@ impl Geometry {
             .and_then(|width| Grid::of(width, &neighbours, all));
         Some(Geometry {
             board: Arc::clone(board),
-            neighbours,
+            neighbours: neighbours.into(),
             all,
             isolated,
             grid,
         })
     }
 
-    /// Each intersection's neighbours, by index.
-    pub fn neighbours(&self) -> &[Mask] {
+    /// Each intersection's neighbours, by index (shared by every copy of the geometry).
+    pub fn neighbours(&self) -> &Arc<[Mask]> {
         &self.neighbours
     }
 
