@@ -29,6 +29,27 @@ pub(super) struct Geometry {
     /// SOLVER-7.9: automorphisms of the board graph, the identity first, each as the bit of the image of every
     /// intersection.
     maps: Vec<Vec<u64>>,
+    /// SOLVER-7.9: the maps by bytes, so that a set's image is a few lookups: entry `(k * bytes + b) * 256 + v`
+    /// is the image under map `k` of the intersections `8 * b + i` for the bits `i` of `v`.
+    by_byte: Vec<u64>,
+}
+
+/// SOLVER-7.9: [`Geometry::by_byte`] for `maps` on `n` intersections.
+fn maps_by_byte(maps: &[Vec<u64>], n: usize) -> Vec<u64> {
+    let bytes = n.div_ceil(8);
+    let mut table = Vec::with_capacity(maps.len() * bytes * 256);
+    for map in maps {
+        for b in 0..bytes {
+            for v in 0..256usize {
+                let image = (0..8)
+                    .filter(|i| v & (1 << i) != 0)
+                    .filter_map(|i| map.get(8 * b + i))
+                    .fold(0, |set, bit| set | bit);
+                table.push(image);
+            }
+        }
+    }
+    table
 }
 
 /// SOLVER-7.9: at most this many automorphisms are used (all of a grid's eight, when it has them).
@@ -102,11 +123,13 @@ impl Geometry {
             .collect();
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let maps = automorphisms(&neighbours);
+        let by_byte = maps_by_byte(&maps, n);
         Some(Geometry {
             n,
             neighbours,
             all,
             maps,
+            by_byte,
         })
     }
 
@@ -114,6 +137,7 @@ impl Geometry {
     #[cfg(test)]
     fn without_symmetries(mut self) -> Geometry {
         self.maps.truncate(1);
+        self.by_byte = maps_by_byte(&self.maps, self.n);
         self
     }
 
@@ -124,15 +148,15 @@ impl Geometry {
 
     /// SOLVER-7.9: the image of `moment` under automorphism `k`.
     fn image(&self, k: usize, moment: Moment) -> Moment {
-        let map = &self.maps[k];
+        let bytes = self.n.div_ceil(8);
+        let table = &self.by_byte[k * bytes * 256..(k + 1) * bytes * 256];
         let set = |stones: u64| {
-            let mut out = 0;
-            let mut rest = stones;
-            while rest != 0 {
-                out |= map[rest.trailing_zeros() as usize];
-                rest &= rest - 1;
-            }
-            out
+            table
+                .chunks_exact(256)
+                .enumerate()
+                .fold(0, |out, (b, row)| {
+                    out | row[(stones >> (8 * b)) as usize & 0xff]
+                })
         };
         Moment {
             stones: [set(moment.stones[0]), set(moment.stones[1])],
@@ -290,6 +314,12 @@ pub(super) struct History {
     /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set
     /// (one hash per automorphism, as `window_hash`).
     fresh_hash: Vec<u128>,
+    /// SOLVER-7.9: the image of each moment under each automorphism (index `i * k + j` as in `window_hash`), so
+    /// that the key need not map them again.
+    images: Vec<Moment>,
+    /// SOLVER-7.4: the moments of the window with no stone play since `moments[i]`'s, hashed as a set (one hash
+    /// per automorphism, as `window_hash`).
+    quiet_hash: Vec<u128>,
     /// KEE-12(b): the moments just after the start and after refreshing passes, with their indices (all
     /// different: a refreshing pass onto one of them is a prohibition).
     fresh: FastMap<Moment, usize>,
@@ -299,6 +329,9 @@ impl History {
     fn new(start: Moment, geometry: &Geometry) -> History {
         let mut fresh = FastMap::default();
         fresh.insert(start, 0);
+        let images: Vec<Moment> = (0..geometry.symmetries())
+            .map(|k| geometry.image(k, start))
+            .collect();
         History {
             moments: vec![start],
             plays: Vec::new(),
@@ -307,6 +340,11 @@ impl History {
             window_start: vec![0],
             window_hash: geometry.items(TAG_WINDOW, start, 0).collect(),
             fresh_hash: geometry.items(TAG_FRESH, start, 0).collect(),
+            quiet_hash: images
+                .iter()
+                .map(|&image| item(TAG_NO_STONE_SINCE, image, 0))
+                .collect(),
+            images,
             fresh,
         }
     }
@@ -614,8 +652,19 @@ impl State {
         let index = top + 1;
         let last_stone = if i < g.n { index } else { h.last_stone[top] };
         let window_start = if refresh { index } else { h.window_start[top] };
+        // The moments with no stone play since start anew after a stone play or a refreshing pass (which starts
+        // a new window).
+        let quiet_anew = i < g.n || refresh;
         for j in 0..k {
             let image = g.image(j, after);
+            h.images.push(image);
+            let quiet = if quiet_anew {
+                0
+            } else {
+                h.quiet_hash[top * k + j]
+            };
+            h.quiet_hash
+                .push(quiet ^ item(TAG_NO_STONE_SINCE, image, 0));
             let window = if refresh {
                 0
             } else {
@@ -676,6 +725,8 @@ impl State {
                 let k = self.geometry.symmetries();
                 h.window_hash.truncate(top * k);
                 h.fresh_hash.truncate(top * k);
+                h.images.truncate(top * k);
+                h.quiet_hash.truncate(top * k);
             }
             Made::Prohibited {
                 before,
@@ -703,19 +754,17 @@ impl State {
         let flags = u64::from(self.prohibited[0])
             | u64::from(self.prohibited[1]) << 1
             | u64::from(self.after_normal_pass()) << 2;
-        let current = self.current();
         let mut least = ([u64::MAX; 2], u128::MAX);
         for j in 0..k {
-            let image = g.image(j, current);
+            let at = top * k + j;
+            let image = h.images[at];
             if image.stones > least.0 {
                 continue;
             }
-            let mut key = item(TAG_CURRENT | flags << 4, image, h.passes[top])
-                ^ h.window_hash[top * k + j]
-                ^ h.fresh_hash[top * k + j];
-            for i in h.last_stone[top].max(h.window_start[top])..=top {
-                key ^= item(TAG_NO_STONE_SINCE, g.image(j, h.moments[i]), 0);
-            }
+            let key = item(TAG_CURRENT | flags << 4, image, h.passes[top])
+                ^ h.window_hash[at]
+                ^ h.fresh_hash[at]
+                ^ h.quiet_hash[at];
             least = if image.stones < least.0 {
                 (image.stones, key)
             } else {
