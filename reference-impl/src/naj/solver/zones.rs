@@ -2,7 +2,7 @@
 //! alternating play and whatever the opponent (the attacker) does there, shown by a small search of the region
 //! alone that gives every doubt to the attacker.
 
-use crate::color::Color;
+use crate::color::{ByColor, Color};
 
 use super::search::{Budget, OutOfNodes, Phase, ZoneFacts, ZoneVerdict};
 use super::stones::{bit, mix, points_of, FastMap, Geometry, Mask, Stones};
@@ -341,12 +341,12 @@ struct Searched {
 /// on the position alone).
 #[derive(Default)]
 pub(crate) struct ZoneCache {
-    /// Where in `groups` each position's and player's candidates are.
-    zones: FastMap<(Stones, Color), usize>,
+    /// Where in `groups` each position's candidates are, per player (one look finds both players').
+    zones: FastMap<Stones, ByColor<Option<usize>>>,
     groups: Vec<Vec<Searched>>,
-    /// The position and player looked up last and where their candidates are (a state's zone questions ask the
-    /// same ones several times in a row).
-    last: Option<((Stones, Color), usize)>,
+    /// The position looked up last and where its candidates are (a state's zone questions ask about the same
+    /// position several times in a row, for each player).
+    last: Option<(Stones, ByColor<Option<usize>>)>,
     /// SOLVER-3.10, SOLVER-3.11: whether a zone is one of each kind (indexed by [`ZoneKind`]), by what its search
     /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
     /// positions that differ elsewhere).
@@ -411,21 +411,28 @@ impl ZoneCache {
         {
             return Ok(Some(0));
         }
-        let key = (*position, player);
-        let slot = match self.last {
-            Some((last, slot)) if last == key => slot,
+        let both = match self.last {
+            Some((last, both)) if last == *position => both,
             _ => {
                 if self.zones.len() >= crate::allowance::MAX_CACHED {
                     self.zones.clear();
                     self.groups.clear();
                 }
-                let fresh = self.groups.len();
-                let slot = *self.zones.entry(key).or_insert(fresh);
-                if slot == fresh {
-                    self.groups
-                        .push(Self::candidates_of(geometry, position, player, budget));
+                let both = self.zones.get(position).copied().unwrap_or_default();
+                self.last = Some((*position, both));
+                both
+            }
+        };
+        let slot = match both[player] {
+            Some(slot) => slot,
+            None => {
+                let slot = self.groups.len();
+                self.groups
+                    .push(Self::candidates_of(geometry, position, player, budget));
+                self.zones.entry(*position).or_default()[player] = Some(slot);
+                if let Some((_, both)) = &mut self.last {
+                    both[player] = Some(slot);
                 }
-                self.last = Some((key, slot));
                 slot
             }
         };
@@ -546,8 +553,9 @@ fn attacker_plays(
     index: usize,
 ) -> AttackerPlay {
     let after = theirs | bit(index);
-    let threatens = points_of(geometry.neighbours_of(index) & own)
-        .any(|n| liberties(geometry, region, geometry.string(own, n), own, after) == 0);
+    let threatens = geometry
+        .strings_through(own, geometry.neighbours_of(index))
+        .any(|string| liberties(geometry, region, string, own, after) == 0);
     if threatens {
         AttackerPlay::Threatens
     } else if liberties(geometry, region, geometry.string(after, index), own, after) == 0 {
@@ -797,15 +805,21 @@ impl LocalGame<'_, '_> {
     /// denial zone only, the pass (a safe zone's defender never passes before the goal).
     fn defender_answers(&mut self, own: Mask, theirs: Mask) -> Option<bool> {
         let (geometry, region) = (self.geometry, self.region);
-        // SOLVER-3.10 (`Tuning::zone_ordering`): captures first, then plays next to the attacker's stones.
+        // SOLVER-3.10 (`Tuning::zone_ordering`): captures first (the last liberty in the region of a string of
+        // the attacker), then plays next to the attacker's stones.
+        let captures = if self.ordered {
+            geometry
+                .strings_through(theirs, theirs)
+                .map(|string| liberties(geometry, region, string, own, theirs))
+                .filter(|liberties| liberties.count_ones() == 1)
+                .fold(0, |captures, liberty| captures | liberty)
+        } else {
+            0
+        };
         let rank = |index: usize| {
-            let next = geometry.neighbours_of(index) & theirs;
-            let captures = points_of(next).any(|n| {
-                liberties(geometry, region, geometry.string(theirs, n), own, theirs) == bit(index)
-            });
-            if captures {
+            if captures & bit(index) != 0 {
                 0
-            } else if next != 0 {
+            } else if geometry.neighbours_of(index) & theirs != 0 {
                 1
             } else {
                 2
