@@ -1,53 +1,70 @@
 //! SOLVER-2.2, SOLVER-3.3: the analyses as searched: their value at the end (the player's score read from the
 //! reference position) and the bounds given by one player moving alone.
 
-use crate::color::{ByColor, Color};
+use crate::color::Color;
 use crate::naj::game::Analysis;
 
 use super::search::{Budget, OutOfNodes, Phase};
-use super::stones::{points, points_of, FastMap, Geometry, Mask, Stones};
+use super::stones::{points, points_of, recent_slot, FastMap, Geometry, Mask, Stones, RECENT};
 use super::zones::{ZoneCache, Zoned};
 
 /// NAJ-5.2, NAJ-6.1: immortal stones and control of positions, computed by the reference implementation's
 /// Benson's algorithm and remembered (they depend on the position only).
 #[derive(Default)]
 pub(crate) struct Control {
-    /// The immortal stones (NAJ-5.2) and the intersections controlled (NAJ-6.1), per position, for each owner
-    /// once asked (Black's first, then White's), so that one look finds both.
-    immortal: FastMap<Stones, ByColor<Option<(Mask, Mask)>>>,
+    /// The immortal stones (NAJ-5.2) per position, indexed by owner, each once asked ([`NOT_ASKED`] before), so
+    /// that one look finds both; control (NAJ-6.1) follows from them with a few operations on masks.
+    immortal: FastMap<Stones, [Mask; 2]>,
+    /// The positions looked up lately with both players' immortal stones and control, one per slot chosen by the
+    /// position's bits: a small table that stays in the processor's cache, looked at before `immortal` (a bound
+    /// search meets the same positions again soon).
+    recent: Vec<(Stones, [(Mask, Mask); 2])>,
 }
 
+/// An owner's immortal stones not worked out yet: no set of immortal stones fills every intersection of the
+/// largest board (a string needs regions).
+const NOT_ASKED: Mask = Mask::MAX;
+
 impl Control {
-    /// NAJ-5.2, NAJ-6.1: the immortal stones of `owner` in `position` and what he controls with them.
-    fn known(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> (Mask, Mask) {
-        if let Some(known) = self.immortal.get(position).and_then(|both| both[owner]) {
-            return known;
+    /// NAJ-5.2: the immortal stones of both players in `position` (indexed by [`Color::index`]), those of
+    /// `owners` worked out if not known yet (a full cache is emptied first, SOLVER-4.6).
+    fn immortal(&mut self, geometry: &Geometry, position: &Stones, owners: &[Color]) -> [Mask; 2] {
+        if self.immortal.len() >= crate::allowance::MAX_CACHED
+            && !self.immortal.contains_key(position)
+        {
+            self.immortal.clear();
         }
-        let alive = geometry.pass_alive(position, owner);
-        let known = (alive, control_from_immortal(geometry, alive));
-        match self.immortal.get_mut(position) {
-            Some(both) => both[owner] = Some(known),
-            None => {
-                let mut both = ByColor::default();
-                both[owner] = Some(known);
-                crate::allowance::remember(&mut self.immortal, *position, both);
+        let entry = self.immortal.entry(*position).or_insert([NOT_ASKED; 2]);
+        for &owner in owners {
+            let known = &mut entry[owner.index()];
+            if *known == NOT_ASKED {
+                *known = geometry.pass_alive(position, owner);
             }
         }
-        known
+        *entry
     }
 
-    /// NAJ-5.2, NAJ-6.1: what [`Control::known`] gives for Black and for White, with one look when both are
-    /// known.
+    /// NAJ-5.2, NAJ-6.1: the immortal stones of `owner` in `position` and what he controls with them.
+    fn known(&mut self, geometry: &Geometry, position: &Stones, owner: Color) -> (Mask, Mask) {
+        let alive = self.immortal(geometry, position, &[owner])[owner.index()];
+        (alive, control_from_immortal(geometry, alive))
+    }
+
+    /// NAJ-5.2, NAJ-6.1: what [`Control::known`] gives for Black and for White, with one look.
     fn both(&mut self, geometry: &Geometry, position: &Stones) -> [(Mask, Mask); 2] {
-        if let Some(both) = self.immortal.get(position) {
-            if let (Some(black), Some(white)) = (both[Color::Black], both[Color::White]) {
-                return [black, white];
-            }
+        if self.recent.is_empty() {
+            // No position has both players' stones on one intersection: an empty slot matches none.
+            self.recent = vec![(Stones { black: 1, white: 1 }, [(0, 0); 2]); RECENT];
         }
-        [
-            self.known(geometry, position, Color::Black),
-            self.known(geometry, position, Color::White),
-        ]
+        let slot = recent_slot(position);
+        if self.recent[slot].0 == *position {
+            return self.recent[slot].1;
+        }
+        let both = self
+            .immortal(geometry, position, &[Color::Black, Color::White])
+            .map(|alive| (alive, control_from_immortal(geometry, alive)));
+        self.recent[slot] = (*position, both);
+        both
     }
 
     /// NAJ-5.2, SOLVER-4.9: the immortal stones of both players in `position`.

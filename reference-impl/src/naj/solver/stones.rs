@@ -102,13 +102,40 @@ struct Grid {
     width: u32,
     not_first_column: Mask,
     not_last_column: Mask,
+    /// Whether the grid has at most 64 intersections and fewer than 64 columns: then its masks fit in a `u64`,
+    /// and sets are grown in one machine word.
+    word: bool,
 }
 
 impl Grid {
     /// The intersections of `all` adjacent to some intersection of `set`.
     fn around(self, set: Mask, all: Mask) -> Mask {
+        if self.word {
+            return Mask::from(self.around64(set as u64)) & all;
+        }
         let across = ((set << 1) & self.not_first_column) | ((set >> 1) & self.not_last_column);
         (across | set.checked_shl(self.width).unwrap_or(0) | (set >> self.width)) & all
+    }
+
+    /// [`Grid::around`] in one word (`self.word`), not yet cut to the board: bits beyond its last intersection may
+    /// be set.
+    fn around64(self, set: u64) -> u64 {
+        ((set << 1) & self.not_first_column as u64)
+            | ((set >> 1) & self.not_last_column as u64)
+            | (set << self.width)
+            | (set >> self.width)
+    }
+
+    /// CORE-4.1: [`Geometry::string`] in one word (`self.word`).
+    fn string64(self, stones: u64, index: usize) -> Mask {
+        let mut string = 1u64 << index;
+        let mut frontier = string;
+        while frontier != 0 {
+            let grown = self.around64(frontier) & stones & !string;
+            string |= grown;
+            frontier = grown;
+        }
+        Mask::from(string)
     }
 
     /// The grid of `width` columns, if it gives every intersection exactly the `neighbours` the board gives it
@@ -126,6 +153,7 @@ impl Grid {
             width,
             not_first_column: all & !column(0),
             not_last_column: all & !column(width - 1),
+            word: all >> 64 == 0 && width < 64,
         };
         (0..neighbours.len())
             .all(|index| grid.around(bit(index), all) == neighbours[index])
@@ -195,6 +223,15 @@ impl Geometry {
 
     /// CORE-4.1: the string of `stones` that contains intersection `index` (which must be in `stones`).
     pub fn string(&self, stones: Mask, index: usize) -> Mask {
+        match self.grid {
+            // SOLVER-5.1: on a grid of at most 64 intersections, in one machine word.
+            Some(grid) if grid.word => grid.string64(stones as u64, index),
+            _ => self.string_by_around(stones, index),
+        }
+    }
+
+    /// [`Geometry::string`] by [`Geometry::around`].
+    fn string_by_around(&self, stones: Mask, index: usize) -> Mask {
         let mut string = bit(index);
         let mut frontier = string;
         while frontier != 0 {
@@ -389,6 +426,19 @@ pub(crate) fn points_of(mut mask: Mask) -> impl Iterator<Item = usize> {
 }
 
 /// A 64-bit mixing step (splitmix64's finaliser), for the solver's fingerprints and hashes.
+/// How many positions a cache of recent lookups holds (a power of two): small enough to stay in the processor's
+/// cache, in front of a map of a million positions that does not.
+pub(crate) const RECENT: usize = 1 << 12;
+
+/// The slot of `position` in a cache of [`RECENT`] positions.
+pub(crate) fn recent_slot(position: &Stones) -> usize {
+    let folded = (position.black as u64)
+        ^ ((position.black >> 64) as u64).rotate_left(21)
+        ^ (position.white as u64).rotate_left(42)
+        ^ ((position.white >> 64) as u64).rotate_left(7);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RECENT.trailing_zeros())) as usize
+}
+
 pub(crate) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -471,6 +521,31 @@ mod tests {
             let set = set & geometry.all();
             let by_lists = points_of(set).fold(0, |mask, index| mask | geometry.neighbours_of(index));
             prop_assert_eq!(geometry.around(set), by_lists);
+        }
+
+        /// CORE-4.1, SOLVER-5.1: the string through an intersection, grown in one machine word (grids of at most
+        /// 64 intersections) or by shifts of the whole mask, is the one grown by the board's neighbour lists.
+        #[test]
+        fn strings_by_shifts_agree_with_the_neighbour_lists(
+            width in 1usize..=16,
+            height in 1usize..=8,
+            set in any::<u128>(),
+            start in 0usize..128,
+        ) {
+            let board = Arc::new(Board::rectangle(width, height).expect("a board"));
+            let geometry = Geometry::new(&board).expect("at most 128 intersections");
+            let index = start % board.len();
+            let stones = (set & geometry.all()) | bit(index);
+            let mut by_lists = bit(index);
+            loop {
+                let grown = points_of(by_lists)
+                    .fold(by_lists, |mask, i| mask | (geometry.neighbours_of(i) & stones));
+                if grown == by_lists {
+                    break;
+                }
+                by_lists = grown;
+            }
+            prop_assert_eq!(geometry.string(stones, index), by_lists);
         }
 
         /// NAJ-5.2, SOLVER-5.1: Benson's algorithm on masks finds the stones the reference's finds, for either
