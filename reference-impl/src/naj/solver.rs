@@ -126,11 +126,12 @@ impl Default for Tuning {
 }
 
 impl Default for Limits {
-    /// PROTO-3.13: 1.5 million nodes with the informed settings, the allowance of `gorules-best-play` without a
-    /// limit (a few seconds a search on this project's machine, so that a run of the whole suite stays short).
+    /// PROTO-3.13, SOLVER-8.11: 2.25 million nodes with the informed settings, the allowance of `gorules-best-play`
+    /// without a limit (a few seconds a search on this project's machine, so that a run of the whole suite stays
+    /// short).
     fn default() -> Limits {
         Limits {
-            max_nodes: 1_500_000,
+            max_nodes: 2_250_000,
             deadline: Deadline::NONE,
             tuning: Tuning::INFORMED,
         }
