@@ -362,7 +362,7 @@ pub fn plan_from(from: &source::SuiteSource, options: Options) -> Plan {
     if let Some(e) = probe {
         pool.give_back(e);
     }
-    for c in candidates {
+    for c in in_rounds(candidates, |c| c.name.as_str()) {
         if let Some(size) = c.size_refused {
             checks_out.push(Planned {
                 name: c.name,
@@ -412,6 +412,36 @@ pub fn plan_from(from: &source::SuiteSource, options: Options) -> Plan {
         engine,
         suite_version: from.version(),
     }
+}
+
+/// The checks in the order they run (PROTO-3.13): in rounds, the first check of every case, then the second of every
+/// case, and so on, cases in suite order. A case's checks often ask the engine the same question (a control map and
+/// a score after the same analyses, or alternation values that end in the same final-position); run one after the
+/// other on two threads, the second would wait for the first's search, keeping a core idle, while apart it finds
+/// the answer the engine remembered. A check's verdict does not depend on the order.
+fn in_rounds<T>(checks: Vec<T>, name: impl Fn(&T) -> &str) -> Vec<T> {
+    let case = |check: &T| {
+        let name = name(check);
+        name.rsplit_once("::")
+            .map_or(name, |(case, _)| case)
+            .to_string()
+    };
+    // The checks of one case are consecutive; each case's checks, in their order.
+    let mut cases: Vec<(String, std::collections::VecDeque<T>)> = Vec::new();
+    for check in checks {
+        let id = case(&check);
+        match cases.last_mut() {
+            Some((last, of_case)) if *last == id => of_case.push_back(check),
+            _ => cases.push((id, std::collections::VecDeque::from([check]))),
+        }
+    }
+    let mut ordered = Vec::new();
+    while cases.iter().any(|(_, of_case)| !of_case.is_empty()) {
+        for (_, of_case) in &mut cases {
+            ordered.extend(of_case.pop_front());
+        }
+    }
+    ordered
 }
 
 /// A check to plan: its trial name, the features it needs, what the engine lacks of them, its kind, its work.
@@ -575,7 +605,7 @@ pub fn find_root(fallback: &Path) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
-    use super::{Job, Options, Pool, Work};
+    use super::{in_rounds, Job, Options, Pool, Work};
     use crate::summary::{self, Outcome};
     use std::sync::{Arc, Mutex};
 
@@ -613,5 +643,30 @@ mod tests {
         let report = summary::Report::read(&summary::json(&records, "reference", "test"))
             .expect("the report reads back");
         assert_eq!(report.checks[0].verdict, Outcome::Failed);
+    }
+
+    /// PROTO-3.13: the checks run in rounds, a case's checks apart, every check once.
+    #[test]
+    fn checks_run_in_rounds_across_cases() {
+        let names = [
+            "naj::a::control",
+            "naj::a::score",
+            "naj::a::best",
+            "naj::b::replay",
+            "kee::c::value",
+            "kee::c::line",
+        ];
+        let ordered = in_rounds(names.to_vec(), |name| name);
+        assert_eq!(
+            ordered,
+            [
+                "naj::a::control",
+                "naj::b::replay",
+                "kee::c::value",
+                "naj::a::score",
+                "kee::c::line",
+                "naj::a::best",
+            ]
+        );
     }
 }
