@@ -420,24 +420,26 @@ pub fn plan_from(from: &source::SuiteSource, options: Options) -> Plan {
 /// other on two threads, the second would wait for the first's search, keeping a core idle, while apart it finds
 /// the answer the engine remembered. A check's verdict does not depend on the order.
 fn in_rounds<T>(checks: Vec<T>, name: impl Fn(&T) -> &str) -> Vec<T> {
-    let case = |check: &T| {
-        let name = name(check);
-        name.rsplit_once("::")
-            .map_or(name, |(case, _)| case)
-            .to_string()
-    };
+    /// `<ruleset>::<case id>` of a check's name.
+    fn case_of(name: &str) -> &str {
+        name.rsplit_once("::").map_or(name, |(case, _)| case)
+    }
     // The checks of one case are consecutive; each case's checks, in their order.
-    let mut cases: Vec<(String, std::collections::VecDeque<T>)> = Vec::new();
+    let mut cases: Vec<std::collections::VecDeque<T>> = Vec::new();
     for check in checks {
-        let id = case(&check);
         match cases.last_mut() {
-            Some((last, of_case)) if *last == id => of_case.push_back(check),
-            _ => cases.push((id, std::collections::VecDeque::from([check]))),
+            Some(of_case)
+                if of_case.back().map(|last| case_of(name(last)))
+                    == Some(case_of(name(&check))) =>
+            {
+                of_case.push_back(check)
+            }
+            _ => cases.push(std::collections::VecDeque::from([check])),
         }
     }
     let mut ordered = Vec::new();
-    while cases.iter().any(|(_, of_case)| !of_case.is_empty()) {
-        for (_, of_case) in &mut cases {
+    while cases.iter().any(|of_case| !of_case.is_empty()) {
+        for of_case in &mut cases {
             ordered.extend(of_case.pop_front());
         }
     }

@@ -164,11 +164,6 @@ impl Geometry {
         }
     }
 
-    /// SOLVER-7.4, SOLVER-7.9: the hash of a key item under each automorphism in turn.
-    fn items(&self, tag: u64, moment: Moment, passes: i64) -> impl Iterator<Item = u128> + '_ {
-        (0..self.symmetries()).map(move |k| item(tag, self.image(k, moment), passes))
-    }
-
     /// The normal pass's code.
     pub(super) fn normal_pass(&self) -> Code {
         self.n as Code
@@ -332,18 +327,18 @@ impl History {
         let images: Vec<Moment> = (0..geometry.symmetries())
             .map(|k| geometry.image(k, start))
             .collect();
+        // SOLVER-7.4, SOLVER-7.9: the hash of a key item of the start under each automorphism in turn.
+        let items =
+            |tag: u64| -> Vec<u128> { images.iter().map(|&image| item(tag, image, 0)).collect() };
         History {
             moments: vec![start],
             plays: Vec::new(),
             passes: vec![0],
             last_stone: vec![0],
             window_start: vec![0],
-            window_hash: geometry.items(TAG_WINDOW, start, 0).collect(),
-            fresh_hash: geometry.items(TAG_FRESH, start, 0).collect(),
-            quiet_hash: images
-                .iter()
-                .map(|&image| item(TAG_NO_STONE_SINCE, image, 0))
-                .collect(),
+            window_hash: items(TAG_WINDOW),
+            fresh_hash: items(TAG_FRESH),
+            quiet_hash: items(TAG_NO_STONE_SINCE),
             images,
             fresh,
         }
