@@ -115,10 +115,26 @@ pub(crate) fn remember<K: Hash + Eq, V, S: BuildHasher>(
     key: K,
     value: V,
 ) {
-    if cache.len() >= MAX_CACHED {
+    make_room(cache, &key);
+    cache.insert(key, value);
+}
+
+/// SOLVER-4.6: the entry of `key` in a cache of values that depend on the key alone, made by `empty` if it has
+/// none; a full cache that does not hold `key` is emptied first.
+pub(crate) fn remembered<K: Hash + Eq, V, S: BuildHasher>(
+    cache: &mut HashMap<K, V, S>,
+    key: K,
+    empty: impl FnOnce() -> V,
+) -> &mut V {
+    make_room(cache, &key);
+    cache.entry(key).or_insert_with(empty)
+}
+
+/// SOLVER-4.6: empties a full cache before `key` would make it grow.
+fn make_room<K: Hash + Eq, V, S: BuildHasher>(cache: &mut HashMap<K, V, S>, key: &K) {
+    if cache.len() >= MAX_CACHED && !cache.contains_key(key) {
         cache.clear();
     }
-    cache.insert(key, value);
 }
 
 #[cfg(test)]

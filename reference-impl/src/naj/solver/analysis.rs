@@ -29,12 +29,7 @@ impl Control {
     /// NAJ-5.2: the immortal stones of both players in `position` (indexed by [`Color::index`]), those of
     /// `owners` worked out if not known yet (a full cache is emptied first, SOLVER-4.6).
     fn immortal(&mut self, geometry: &Geometry, position: &Stones, owners: &[Color]) -> [Mask; 2] {
-        if self.immortal.len() >= crate::allowance::MAX_CACHED
-            && !self.immortal.contains_key(position)
-        {
-            self.immortal.clear();
-        }
-        let entry = self.immortal.entry(*position).or_insert([NOT_ASKED; 2]);
+        let entry = crate::allowance::remembered(&mut self.immortal, *position, || [NOT_ASKED; 2]);
         for &owner in owners {
             let known = &mut entry[owner.index()];
             if *known == NOT_ASKED {
