@@ -80,8 +80,9 @@ fn now_tuning() -> Tuning {
                 "start" => t.start_numbers = 0,
                 "order" => t.zone_ordering = false,
                 "walls" => t.zone_walls_by_boundary = false,
+                "sums" => t.region_sums = false,
                 other => {
-                    panic!("SOLVER_TUNING: informed-{other}: no such setting (start, order, walls)")
+                    panic!("SOLVER_TUNING: informed-{other}: no such setting (start, order, walls, sums)")
                 }
             }
         }
@@ -139,11 +140,14 @@ fn main() {
         .collect();
     // SOLVER-3.9: each claim under the settings before safe zones ("before", SOLVER-3.10) and under today's
     // ("now"), side by side; `SOLVER_BEFORE=0` skips the first, `SOLVER_BEFORE=2026-11-26` shows the settings
-    // until then instead, `SOLVER_BEFORE=plain` the plain settings (the default until 2026-11-27, SOLVER-8.10), and `SOLVER_TUNING` sets the second (see `now_tuning`).
+    // until then instead, `SOLVER_BEFORE=plain` the plain settings (the default until 2026-11-27, SOLVER-8.10), `SOLVER_BEFORE=sums` the
+    // informed settings without the sums of regions (the default until that evening, SOLVER-3.13), and `SOLVER_TUNING`
+    // sets the second (see `now_tuning`).
     let before = match std::env::var("SOLVER_BEFORE").as_deref() {
         Ok("0") => None,
         Ok("2026-11-26") => Some(Tuning::UNTIL_2026_11_26),
         Ok("plain") => Some(Tuning::PLAIN),
+        Ok("sums") => Some(Tuning::INFORMED_WITHOUT_SUMS),
         _ => Some(Tuning::WITHOUT_SAFE_ZONES),
     };
     let now = now_tuning();

@@ -590,6 +590,7 @@ proptest! {
         start_numbers in prop_oneof![Just(0u32), Just(1), Just(2), Just(5)],
         zone_ordering in any::<bool>(),
         zone_walls_by_boundary in any::<bool>(),
+        region_sums in any::<bool>(),
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
@@ -602,6 +603,7 @@ proptest! {
                 start_numbers,
                 zone_ordering,
                 zone_walls_by_boundary,
+                region_sums,
             },
             ..LIMITS
         };

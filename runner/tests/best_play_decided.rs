@@ -2,7 +2,7 @@
 //! engine's default allowance (PROTO-3.13: 2.25 million nodes a search with the informed settings since 2026-11-27,
 //! SOLVER-8.11; 1.5 million before that day's afternoon, SOLVER-8.10, and 1 million with the plain settings before
 //! that); a check it cannot decide there is reported as undecided (PROTO-7.2), which does not fail the run. The
-//! eighteen checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
+//! nineteen checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
 //! control map and score with their errata) are run here through the runner and the protocol like any other check,
 //! at the default allowance, and each must pass: undecided is not enough. So a change that breaks the solver, slows
 //! it past the default allowance, or breaks a claim of these cases turns CI red. One more test shows that the plain
@@ -132,4 +132,11 @@ fn the_control_map_of_score_2_with_its_erratum() {
 #[test]
 fn the_score_of_score_2_with_its_erratum() {
     run("naj::naj-discussed-score-2::score");
+}
+
+/// SOLVER-3.13: decided since the sums of regions (2, as claimed: after White's capture at M5 the left side is a
+/// double ko Black cannot win, however often he plays elsewhere).
+#[test]
+fn the_black_analysis_of_the_triple_ko() {
+    run("naj::naj-discussed-triple-ko-score-minus-16::black-analysis-best-play");
 }

@@ -15,6 +15,7 @@ mod finals;
 pub mod naive;
 mod search;
 mod stones;
+mod sums;
 mod zones;
 
 use std::fmt;
@@ -70,6 +71,9 @@ pub struct Tuning {
     /// SOLVER-3.10: a zone's local answers are keyed on the wall stones next to its region and how they are
     /// joined, not on the whole walls.
     pub zone_walls_by_boundary: bool,
+    /// SOLVER-3.13: the minimiser's bound from the board split at the immortal stones into regions, each held by a
+    /// local strategy, at most one of them through a ko fight (black- and white-analysis).
+    pub region_sums: bool,
 }
 
 impl Tuning {
@@ -85,6 +89,7 @@ impl Tuning {
         start_numbers: 0,
         zone_ordering: false,
         zone_walls_by_boundary: false,
+        region_sums: false,
     };
 
     /// The settings before safe zones (SOLVER-3.10): [`Tuning::PLAIN`] without them (nor denial zones,
@@ -92,6 +97,7 @@ impl Tuning {
     pub const WITHOUT_SAFE_ZONES: Tuning = Tuning {
         zone_points: 0,
         denial_zones: false,
+        region_sums: false,
         ..Tuning::PLAIN
     };
 
@@ -106,16 +112,26 @@ impl Tuning {
         start_numbers: 0,
         zone_ordering: false,
         zone_walls_by_boundary: false,
+        region_sums: false,
     };
 
     /// SOLVER-3.9, SOLVER-3.12, SOLVER-8.8: the settings the solver uses by default: [`Tuning::PLAIN`] with start
     /// numbers from the quick bounds (d = 2), ordered local searches and zones keyed on their boundary: fewer nodes
-    /// to decide, more time per million nodes (the default since 2026-11-27, SOLVER-8.10).
+    /// to decide, more time per million nodes (the default since 2026-11-27, SOLVER-8.10); and, since that evening,
+    /// the sums of regions (SOLVER-3.13).
     pub const INFORMED: Tuning = Tuning {
         start_numbers: 2,
         zone_ordering: true,
         zone_walls_by_boundary: true,
+        region_sums: true,
         ..Tuning::PLAIN
+    };
+
+    /// [`Tuning::INFORMED`] without the sums of regions (SOLVER-3.13): the default until the evening of 2026-11-27,
+    /// kept so that the solver bench can show both side by side.
+    pub const INFORMED_WITHOUT_SUMS: Tuning = Tuning {
+        region_sums: false,
+        ..Tuning::INFORMED
     };
 }
 

@@ -110,6 +110,8 @@ pub(crate) struct AnalysisPhase<'c> {
     /// SOLVER-3.3: the positions a bound search has met and those it has still to visit, kept between searches
     /// so that each does not allocate its own.
     reach: (FastMap<Stones, ()>, Vec<Stones>),
+    /// SOLVER-3.13: what the searches of regions have shown.
+    sums: super::sums::SumCache,
 }
 
 impl<'c> AnalysisPhase<'c> {
@@ -130,6 +132,7 @@ impl<'c> AnalysisPhase<'c> {
             bounds: FastMap::default(),
             zones: ZoneCache::default(),
             reach: Default::default(),
+            sums: Default::default(),
         }
     }
 
@@ -358,6 +361,15 @@ impl Zoned for AnalysisPhase<'_> {
         } else {
             self.high_with_zones(position, zones)
         }
+    }
+
+    fn sums(&mut self) -> Option<(&Geometry, &Stones, &mut super::sums::SumCache)> {
+        // SOLVER-3.13: the bound counts the maximiser's score alone, which the single analysis does not.
+        (self.analysis != Analysis::Single).then_some((
+            &self.geometry,
+            &self.final_position,
+            &mut self.sums,
+        ))
     }
 
     fn has_denial_zones(&self) -> bool {

@@ -11,6 +11,8 @@ use crate::allowance::{BoundedTable, Deadline};
 
 mod proof;
 
+pub(in crate::naj::solver) use proof::transition_hash;
+
 /// SOLVER-1.4: the search ran out of its node allowance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OutOfNodes;
@@ -99,6 +101,32 @@ struct Key {
     basic_ko: Stones,
     to_move: Color,
     passes: u8,
+}
+
+/// KO-2.1: the part of a search's history that tells which transitions its plays made (borrowed apart from the
+/// phase, so that a bound of the phase may ask it).
+pub(crate) struct History<'h> {
+    transitions: &'h FastMap<(u64, u64), u32>,
+    moves: &'h [Move],
+    fingerprints: &'h [u64],
+    positions: &'h [Stones],
+}
+
+impl History<'_> {
+    /// KO-2.1: whether some play of the history left `from` and created `to`.
+    pub fn transition_used(&self, from: &Stones, to: &Stones) -> bool {
+        let (from_print, to_print) = (from.fingerprint(), to.fingerprint());
+        if !self.transitions.contains_key(&(from_print, to_print)) {
+            return false;
+        }
+        self.moves.iter().enumerate().any(|(i, mv)| {
+            !mv.is_pass()
+                && self.fingerprints[i] == from_print
+                && self.fingerprints[i + 1] == to_print
+                && self.positions[i] == *from
+                && self.positions[i + 1] == *to
+        })
+    }
 }
 
 /// SOLVER-3: a child of the current state: the move, the position it creates and what its captures are worth.
@@ -297,17 +325,17 @@ impl<'g, P: Phase> Search<'g, P> {
 
     /// KO-2.1: whether some earlier play left `from` (the current position) and created `to`.
     fn transition_used(&self, from: &Stones, to: &Stones) -> bool {
-        let (from_print, to_print) = (from.fingerprint(), to.fingerprint());
-        if !self.transitions.contains_key(&(from_print, to_print)) {
-            return false;
+        self.history().transition_used(from, to)
+    }
+
+    /// The history as [`History`] sees it.
+    fn history(&self) -> History<'_> {
+        History {
+            transitions: &self.transitions,
+            moves: &self.moves,
+            fingerprints: &self.fingerprints,
+            positions: &self.positions,
         }
-        self.moves.iter().enumerate().any(|(i, mv)| {
-            !mv.is_pass()
-                && self.fingerprints[i] == from_print
-                && self.fingerprints[i + 1] == to_print
-                && self.positions[i] == *from
-                && self.positions[i + 1] == *to
-        })
     }
 
     /// SOLVER-3.10: the facts of the current state's history the safe zones' bounds depend on.

@@ -237,6 +237,11 @@ pub(crate) trait Zoned: Phase {
     fn has_denial_zones(&self) -> bool {
         false
     }
+
+    /// SOLVER-3.13: the board, the final-position and the cache of the sums of regions, if the phase uses them.
+    fn sums(&mut self) -> Option<(&Geometry, &Stones, &mut super::sums::SumCache)> {
+        None
+    }
 }
 
 /// SOLVER-3.10: whether the safe zones of `position` settle "at least `t`" in a state with these facts: first the
@@ -843,7 +848,7 @@ impl LocalGame<'_, '_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::allowance::Deadline;
     use crate::color::ByColor;
@@ -1118,11 +1123,7 @@ mod tests {
                         Position::from_rows(&rows).expect("a rectangle")
                     })
             })
-            .prop_filter("every string has a liberty", |position| {
-                crate::string::strings(position)
-                    .iter()
-                    .all(|string| string.has_liberty())
-            })
+            .prop_filter("every string has a liberty", playable)
     }
 
     /// A crowded board of 3 to 5 columns and 2 or 3 rows, each intersection black, white or empty at random:
@@ -1147,11 +1148,7 @@ mod tests {
                     Position::from_rows(&rows).expect("a rectangle")
                 })
             })
-            .prop_filter("every string has a liberty", |position| {
-                crate::string::strings(position)
-                    .iter()
-                    .all(|string| string.has_liberty())
-            })
+            .prop_filter("every string has a liberty", playable)
     }
 
     proptest! {
@@ -1200,9 +1197,16 @@ mod tests {
         }
     }
 
+    /// Whether every string of `position` has a liberty (a position the solver accepts, SOLVER-1.2).
+    pub(in crate::naj::solver) fn playable(position: &Position) -> bool {
+        crate::string::strings(position)
+            .iter()
+            .all(|string| string.has_liberty())
+    }
+
     /// A move-sequence from `start` with `first` to move, and the moves of a random history from `picks` that
     /// stops before a pass could end it.
-    fn random_history(
+    pub(in crate::naj::solver) fn random_history(
         start: &Position,
         first: Color,
         ruleset: &Ruleset,

@@ -2,10 +2,10 @@
 //! numbers per exact state (SOLVER-4.5), and settled answers per position-level key (SOLVER-4.1), reused after
 //! another history only under the dependence guard of SOLVER-4.8.
 
-use super::{Key, Phase, Search, Stones};
+use super::{History, Key, Phase, Search, Stones};
 use crate::naj::solver::search::OutOfNodes;
 use crate::naj::solver::stones::{FastMap, Mask};
-use crate::naj::solver::zones;
+use crate::naj::solver::{sums, zones};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.6: the most entries the table of open numbers holds (about 130 bytes each with the map's
@@ -21,7 +21,7 @@ pub(in crate::naj::solver) const MAX_SETTLED: usize = 4_000_000;
 const SETTLED_PER_KEY: usize = 4;
 
 /// SOLVER-4.5: a 128-bit hash of a transition (two positions), for the set of transitions used.
-pub(super) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
+pub(in crate::naj::solver) fn transition_hash(from: &Stones, to: &Stones) -> u128 {
     fn mix(mut x: u64) -> u64 {
         x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -77,6 +77,14 @@ impl Depends {
             ..Depends::NONE
         }
     }
+
+    /// SOLVER-3.13: the set of an answer that depends on the whole history (every position may be in it): it
+    /// holds after another history only if that made the same transitions, hence went through the same positions.
+    pub const WHOLE_HISTORY: Depends = Depends {
+        common: Stones { black: 0, white: 0 },
+        bloom: [u64::MAX; 4],
+        zones: Stones { black: 0, white: 0 },
+    };
 
     /// SOLVER-3.10: whether a history that lost stones on the intersections `lost` keeps every zone usable.
     fn zones_hold(&self, lost: &Stones) -> bool {
@@ -306,6 +314,11 @@ impl<P: Phase> Search<'_, P> {
                 });
             }
         }
+        if thorough && self.budget.tuning.region_sums {
+            if let Some(known) = self.sum_verdict(t, &position)? {
+                return Ok(known);
+            }
+        }
         if let Some(known) = self.settled_here(t) {
             return Ok(known);
         }
@@ -314,6 +327,40 @@ impl<P: Phase> Search<'_, P> {
         Ok(Known::open(
             self.proofs.get(&(self.key(), steering, t)).unwrap_or(fresh),
         ))
+    }
+
+    /// SOLVER-3.13: "at least `t`" disproven by the sum of the regions of `position` (the current one), if it is.
+    fn sum_verdict(&mut self, t: i64, position: &Stones) -> Result<Option<Known>, OutOfNodes> {
+        let maximizer = self.phase.maximizer();
+        let immortal = self.phase.immortal_stones(position);
+        let history = History {
+            transitions: &self.transitions,
+            moves: &self.moves,
+            fingerprints: &self.fingerprints,
+            positions: &self.positions,
+        };
+        let Some(zoned) = self.phase.as_zoned() else {
+            return Ok(None);
+        };
+        let Some((geometry, final_position, cache)) = zoned.sums() else {
+            return Ok(None);
+        };
+        let used = |from: &Stones, to: &Stones| history.transition_used(from, to);
+        let state = sums::SumState {
+            geometry,
+            final_position,
+            maximizer,
+            position,
+            immortal,
+            transition_used: &used,
+            line: &self.positions,
+        };
+        Ok(
+            sums::verdict(&state, t, cache, &mut self.budget)?.then_some(Known {
+                numbers: DISPROVEN,
+                depends: Depends::WHOLE_HISTORY,
+            }),
+        )
     }
 
     /// SOLVER-3.7: df-pn's multiple iterative deepening on the current state.
