@@ -4,7 +4,7 @@
 use crate::color::Color;
 
 use super::search::{Budget, OutOfNodes};
-use super::stones::{bit, points_of, FastMap, Geometry, Mask, Stones};
+use super::stones::{bit, points, points_of, FastMap, Geometry, Mask, Stones};
 
 /// SOLVER-3.13: the most states one region's search without ko visits before the region counts as not held.
 const REGION_NODES: u64 = 5_000;
@@ -102,13 +102,9 @@ pub(crate) fn verdict(
     if open == all {
         return Ok(false);
     }
-    let final_empty = all & !state.final_position.occupied();
-    let ones = final_empty;
+    let ones = all & !state.final_position.occupied();
     let twos = state.final_position.of(defender);
-    let weight = |mask: Mask| {
-        i64::from((mask & ones).count_ones()) + 2 * i64::from((mask & twos).count_ones())
-    };
-    let fixed = weight(attacker_walls);
+    let fixed = points(state.final_position, all, attacker, attacker_walls);
     let limit = t - 1 - fixed;
     if limit < 0 {
         return Ok(false);
@@ -135,14 +131,15 @@ pub(crate) fn verdict(
         .collect();
     // The least each region's bound can be (the stones joined to the attacker's walls are his for good): a quick
     // test that the sum cannot settle the question.
-    let least: i64 = frames
+    let least: Vec<i64> = frames
         .iter()
         .map(|(frame, local)| frame.least(geometry, *local))
-        .sum();
-    if least > limit {
+        .collect();
+    if least.iter().sum::<i64>() > limit {
         return Ok(false);
     }
-    // Without a ko in some region, the denial zones of SOLVER-3.11 do the same work more cheaply.
+    // Tried only when some region has a ko now: without one, in whole NAJ runs, the bound decided nothing more and
+    // its searches used up the nodes of other checks (SOLVER-8.13).
     if !frames
         .iter()
         .any(|(frame, local)| frame.has_ko(geometry, *local))
@@ -155,9 +152,9 @@ pub(crate) fn verdict(
         nodes: 0,
         call_cap: CALL_NODES,
     };
-    let result = game.split(state, &frames, limit);
+    let held = game.split(state, &frames, &least, limit).is_some();
     budget.spend(game.nodes)?;
-    Ok(result.is_some())
+    Ok(held)
 }
 
 /// SOLVER-3.13: the intersections of `defender`'s regions (NAJ-5.2) vital to one of his immortal strings.
@@ -178,9 +175,9 @@ fn vital_points(geometry: &Geometry, position: &Stones, defender: Color, immorta
 }
 
 impl Frame {
-    /// The strings of `stones` (the mover's in the region and his walls) through `through`.
-    fn with_walls(&self, walls_of_attacker: bool) -> Mask {
-        if walls_of_attacker {
+    /// The walls of the attacker (`of_attacker`) or of the defender.
+    fn with_walls(&self, of_attacker: bool) -> Mask {
+        if of_attacker {
             self.attacker_walls
         } else {
             self.defender_walls
@@ -306,34 +303,28 @@ struct KoSearch {
 }
 
 impl RegionGames<'_, '_> {
-    /// SOLVER-3.13: `Some(None)` if every region is held without a ko fight within `limit` in all; `Some(Some(r))`
-    /// if so with region `r` through a ko fight; `None` if not shown.
+    /// SOLVER-3.13: `Some(())` if the regions `frames` (whose bounds are at least `least`) are all held within
+    /// `limit` in all, one of them possibly through a ko fight; `None` if not shown.
     fn split(
         &mut self,
         state: &SumState,
         frames: &[(Frame, Local)],
+        least: &[i64],
         limit: i64,
-    ) -> Option<Option<Mask>> {
+    ) -> Option<()> {
         let geometry = self.geometry;
         let attacker = state.maximizer;
-        let least: Vec<i64> = frames
-            .iter()
-            .map(|(frame, local)| frame.least(geometry, *local))
-            .collect();
         let mut slack = limit - least.iter().sum::<i64>();
-        // First each region at its least, without a ko fight.
-        // A region on which the defender lost a stone during the move-sequence may hold an earlier position of
-        // it again: it can only be the region of the ko fight.
         // The region of the ko fight: one whose earlier positions in the move-sequence a later one could repeat
         // (at most one may be such), else the first with a ko now. The others are searched without the ko
         // rules, each at its least first.
-        let mut lost = None;
+        let mut recurring = None;
         for (i, (frame, local)) in frames.iter().enumerate() {
-            if !frame.stays_new(state.line, *local, attacker) && lost.replace(i).is_some() {
+            if !frame.stays_new(state.line, *local, attacker) && recurring.replace(i).is_some() {
                 return None;
             }
         }
-        let ko_region = lost.or_else(|| {
+        let ko_region = recurring.or_else(|| {
             frames
                 .iter()
                 .position(|(frame, local)| frame.has_ko(geometry, *local))
@@ -357,10 +348,10 @@ impl RegionGames<'_, '_> {
         }
         open.extend(ko_region);
         if open.is_empty() {
-            return Some(None);
+            return Some(());
         }
-        // The regions not held at their least: the one with a lost stone (else the last) may hold through a ko
-        // fight; each other one at the least threshold the slack allows.
+        // The regions not held at their least: the last (the region of the ko fight) may hold through a ko fight;
+        // each other one at the least threshold the slack allows.
         let (&last, others) = open.split_last()?;
         if !self.worth_trying(frames[last].0.region, true) {
             return None;
@@ -372,8 +363,8 @@ impl RegionGames<'_, '_> {
         }
         let (frame, local) = frames[last];
         let k = least[last] + slack;
-        if lost.is_none() && slack > 0 && self.held_without_ko(frame, local, k) == Some(true) {
-            return Some(None);
+        if recurring.is_none() && slack > 0 && self.held_without_ko(frame, local, k) == Some(true) {
+            return Some(());
         }
         // A ko fight is searched only in a region with a ko now.
         if !frame.has_ko(geometry, local) {
@@ -412,11 +403,7 @@ impl RegionGames<'_, '_> {
             games.ko_search(frame, local, k, earlier, &first_epoch_used)
         });
         self.note(frame.region, true, h == Some(true));
-        if h? {
-            Some(Some(frame.region))
-        } else {
-            None
-        }
+        h?.then_some(())
     }
 
     /// Whether searches of this kind (`ko`) are still tried on `region`.
