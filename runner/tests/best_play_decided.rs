@@ -2,8 +2,8 @@
 //! engine's default allowance (PROTO-3.13: 2.25 million nodes a search with the informed settings since 2026-11-27,
 //! SOLVER-8.11; 1.5 million before that day's afternoon, SOLVER-8.10, and 1 million with the plain settings before
 //! that); a check it cannot decide there is reported as undecided (PROTO-7.2), which does not fail the run. The
-//! nineteen checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
-//! control map and score with their errata) are run here through the runner and the protocol like any other check,
+//! twenty-one checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
+//! control map and score and two checks of the 1000-year ko with their errata) are run here through the runner and the protocol like any other check,
 //! at the default allowance, and each must pass: undecided is not enough. So a change that breaks the solver, slows
 //! it past the default allowance, or breaks a claim of these cases turns CI red. One more test shows that the plain
 //! settings (`in-process --naj-search plain`, PROTO-8.1) leave a check undecided that the default decides.
@@ -43,6 +43,19 @@ fn the_1000_year_ko_black_to_move_white_ko_stone_variation_5() {
 #[test]
 fn the_1000_year_ko_white_to_move_black_ko_stone_variation_4() {
     run("naj::naj-1000-year-ko-white-to-move-black-ko-stone::variation-4");
+}
+
+/// With the erratum of its value, board-score and prisoner-difference (14, 8, 6: CASE-6), since SOLVER-3.13's
+/// conceded regions.
+#[test]
+fn the_1000_year_ko_black_to_move_white_ko_stone_variation_2() {
+    run("naj::naj-1000-year-ko-black-to-move-white-ko-stone::variation-2-score");
+}
+
+/// With the erratum of its value (14: CASE-6), since SOLVER-3.13's conceded regions.
+#[test]
+fn the_1000_year_ko_white_to_move_white_ko_stone_variation_3() {
+    run("naj::naj-1000-year-ko-white-to-move-white-ko-stone::variation-3");
 }
 
 #[test]
