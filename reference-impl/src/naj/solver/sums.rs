@@ -762,11 +762,12 @@ impl RegionGames<'_, '_> {
         local: Local,
         first_epoch_used: &dyn Fn(Local, Local) -> bool,
     ) -> Option<bool> {
-        self.defender_to_move(
+        self.defender_answers(
             search,
             local,
             &mut Vec::new(),
             None,
+            false,
             false,
             first_epoch_used,
         )
@@ -826,9 +827,8 @@ impl RegionGames<'_, '_> {
         // He passes: the defender captures in the region, or passes too (only the basic-ko rule's restriction goes),
         // or plays next to the attacker's stones.
         if holds && forbidden.is_some() {
-            holds = self.capture_in_region(search, local, history, 2, first, first_epoch_used)?
-                || self.ko_attacker(search, local, history, None, first, first_epoch_used)?
-                || self.capture_in_region(search, local, history, 1, first, first_epoch_used)?;
+            holds =
+                self.defender_answers(search, local, history, None, true, first, first_epoch_used)?;
         }
         if holds {
             let geometry = self.geometry;
@@ -842,11 +842,12 @@ impl RegionGames<'_, '_> {
                     continue;
                 }
                 history.push((local, after));
-                let answered = self.defender_to_move(
+                let answered = self.defender_answers(
                     search,
                     after,
                     history,
                     Some(local),
+                    false,
                     first,
                     first_epoch_used,
                 );
@@ -861,62 +862,27 @@ impl RegionGames<'_, '_> {
         Some(holds)
     }
 
-    /// Whether the defender, to move at `local` after the attacker's pass in a stretch with the transitions
-    /// `history`, has a capture in the region of `size` stones (2: two or more) after which he holds it.
-    fn capture_in_region(
-        &mut self,
-        search: &mut KoSearch,
-        local: Local,
-        history: &mut Vec<(Local, Local)>,
-        size: u32,
-        first: bool,
-        first_epoch_used: &dyn Fn(Local, Local) -> bool,
-    ) -> Option<bool> {
-        let geometry = self.geometry;
-        let frame = search.frame;
-        let empty = frame.region & !local.attacker & !local.defender;
-        for answer in points_of(geometry.around(local.attacker) & empty) {
-            let Outcome::Stones(next, _) = frame.play(geometry, local, false, answer) else {
-                continue;
-            };
-            let captured = (local.attacker & !next.attacker).count_ones();
-            if captured == 0
-                || (size == 1) != (captured == 1)
-                || history.contains(&(local, next))
-                || (first && first_epoch_used(local, next))
-            {
-                continue;
-            }
-            history.push((local, next));
-            let held =
-                self.ko_attacker(search, next, history, Some(local), first, first_epoch_used);
-            history.pop();
-            if held? {
-                return Some(true);
-            }
-        }
-        Some(false)
-    }
-
     /// Whether the defender, to move at `local` in a stretch with the transitions `history` (`forbidden`: the
-    /// position the basic-ko rule forbids him to recreate), has an answer after which he holds the region: a capture,
-    /// a pass, or a play next to the attacker's stones, in that order (he has no others: fewer answers only make the
-    /// bound weaker). No play of his makes a transition of the stretch again, nor in the first one of the
-    /// move-sequence.
-    fn defender_to_move(
+    /// position the basic-ko rule forbids him to recreate), has an answer after which he holds the region. After a
+    /// play of the attacker his answers are his captures, his pass and his other plays, in that order; after a pass
+    /// of the attacker (`after_pass`), his captures of two stones or more, his pass and his captures of one stone.
+    /// His plays are next to the attacker's stones, and none makes a transition of the stretch again, nor in the
+    /// first stretch one of the move-sequence. He has no other answers: fewer answers only make the bound weaker.
+    #[allow(clippy::too_many_arguments)]
+    fn defender_answers(
         &mut self,
         search: &mut KoSearch,
         local: Local,
         history: &mut Vec<(Local, Local)>,
         forbidden: Option<Local>,
+        after_pass: bool,
         first: bool,
         first_epoch_used: &dyn Fn(Local, Local) -> bool,
     ) -> Option<bool> {
         let geometry = self.geometry;
         let frame = search.frame;
         let empty = frame.region & !local.attacker & !local.defender;
-        let near = geometry.around(local.attacker) & empty;
-        let mut plays: Vec<Local> = points_of(near)
+        let plays: Vec<(Local, u32)> = points_of(geometry.around(local.attacker) & empty)
             .filter_map(|answer| match frame.play(geometry, local, false, answer) {
                 Outcome::Stones(next, _) => Some(next),
                 Outcome::Illegal => None,
@@ -926,31 +892,45 @@ impl RegionGames<'_, '_> {
                     && !history.contains(&(local, *next))
                     && !(first && first_epoch_used(local, *next))
             })
+            .map(|next| (next, (local.attacker & !next.attacker).count_ones()))
             .collect();
-        // Captures first.
-        plays.sort_by_key(|next| next.attacker == local.attacker);
-        let captures = plays
-            .iter()
-            .take_while(|next| next.attacker != local.attacker)
-            .count();
-        for (i, next) in plays.iter().enumerate() {
-            if i == captures
-                && self.ko_attacker(search, local, history, None, first, first_epoch_used)?
-            {
-                return Some(true);
-            }
-            history.push((local, *next));
-            let held =
-                self.ko_attacker(search, *next, history, Some(local), first, first_epoch_used);
-            history.pop();
-            if held? {
+        let least_before_pass = if after_pass { 2 } else { 1 };
+        let (before, after): (Vec<_>, Vec<_>) = plays
+            .into_iter()
+            .partition(|&(_, captured)| captured >= least_before_pass);
+        let after = after
+            .into_iter()
+            .filter(|&(_, captured)| !after_pass || captured == 1);
+        for (next, _) in before {
+            if self.defender_plays(search, local, next, history, first, first_epoch_used)? {
                 return Some(true);
             }
         }
-        if captures == plays.len() {
-            return self.ko_attacker(search, local, history, None, first, first_epoch_used);
+        if self.ko_attacker(search, local, history, None, first, first_epoch_used)? {
+            return Some(true);
+        }
+        for (next, _) in after {
+            if self.defender_plays(search, local, next, history, first, first_epoch_used)? {
+                return Some(true);
+            }
         }
         Some(false)
+    }
+
+    /// Whether the defender holds the region after his play from `local` to `next` in the stretch of `history`.
+    fn defender_plays(
+        &mut self,
+        search: &mut KoSearch,
+        local: Local,
+        next: Local,
+        history: &mut Vec<(Local, Local)>,
+        first: bool,
+        first_epoch_used: &dyn Fn(Local, Local) -> bool,
+    ) -> Option<bool> {
+        history.push((local, next));
+        let held = self.ko_attacker(search, next, history, Some(local), first, first_epoch_used);
+        history.pop();
+        held
     }
 
     /// Whether the canonical state of `local` (no history; the attacker to move, or the defender if
@@ -1050,7 +1030,7 @@ mod tests {
     use crate::naj::game::Analysis;
     use crate::naj::solver::analysis::Control;
     use crate::naj::solver::search::Budget;
-    use crate::naj::solver::zones::tests::{playable, random_history};
+    use crate::naj::solver::zones::tests::{analysis_history, playable};
     use crate::naj::solver::{analysis_value_after, naive, Limits, Solved, Tuning};
     use crate::position::Position;
     use crate::rules::Ruleset;
@@ -1144,6 +1124,28 @@ mod tests {
             .prop_filter("every string has a liberty", playable)
     }
 
+    /// The position of `rows` with each `(row, column, code)` of `changes` set to a black stone, a white stone or
+    /// empty (code 0, 1, 2), and the colours exchanged if `swap`.
+    fn perturbed(rows: &[&str], changes: &[(usize, usize, u8)], swap: bool) -> Position {
+        let mut cells: Vec<Vec<char>> = rows.iter().map(|row| row.chars().collect()).collect();
+        for &(row, column, code) in changes {
+            cells[row][column] = ['#', 'O', '.'][usize::from(code)];
+        }
+        let rows: Vec<String> = cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| match (c, swap) {
+                        ('#', true) => 'O',
+                        ('O', true) => '#',
+                        (c, _) => c,
+                    })
+                    .collect()
+            })
+            .collect();
+        Position::from_rows(&rows).expect("a rectangle")
+    }
+
     /// The left side of the triple ko of seed 000's discussed examples (naj-discussed-triple-ko-score-minus-16,
     /// columns A to G): a double ko between Black's and White's groups on the left, Black's immortal group with two
     /// eyes on the right (where either player may play elsewhere than the ko); with the colours exchanged or not,
@@ -1156,24 +1158,7 @@ mod tests {
         )
             .prop_map(|(swap, changes)| {
                 let rows = ["##.O#.#", "##OO###", "#.#O#.#", "##OO###", "#O.O###"];
-                let mut cells: Vec<Vec<char>> =
-                    rows.iter().map(|row| row.chars().collect()).collect();
-                for (row, column, code) in changes {
-                    cells[row][column] = ['#', 'O', '.'][usize::from(code)];
-                }
-                let rows: Vec<String> = cells
-                    .iter()
-                    .map(|row| {
-                        row.iter()
-                            .map(|&c| match (c, swap) {
-                                ('#', true) => 'O',
-                                ('O', true) => '#',
-                                (c, _) => c,
-                            })
-                            .collect()
-                    })
-                    .collect();
-                Position::from_rows(&rows).expect("a rectangle")
+                perturbed(&rows, &changes, swap)
             })
             .prop_filter("every string has a liberty", playable)
     }
@@ -1196,24 +1181,7 @@ mod tests {
                     "#.#.O#.#"
                 };
                 let rows = [top, "O##.O###", "OOOOO#.#", "OOOOO###"];
-                let mut cells: Vec<Vec<char>> =
-                    rows.iter().map(|row| row.chars().collect()).collect();
-                for (row, column, code) in changes {
-                    cells[row][column] = ['#', 'O', '.'][usize::from(code)];
-                }
-                let rows: Vec<String> = cells
-                    .iter()
-                    .map(|row| {
-                        row.iter()
-                            .map(|&c| match (c, swap) {
-                                ('#', true) => 'O',
-                                ('O', true) => '#',
-                                (c, _) => c,
-                            })
-                            .collect()
-                    })
-                    .collect();
-                Position::from_rows(&rows).expect("a rectangle")
+                perturbed(&rows, &changes, swap)
             })
             .prop_filter("every string has a liberty", playable)
     }
@@ -1259,13 +1227,7 @@ mod tests {
         } else {
             Analysis::Black
         };
-        let mut ruleset = Ruleset::naj();
-        if two_passes {
-            ruleset.naj.analysis_end_passes = 2;
-        }
-        let end_passes = usize::from(ruleset.naj.analysis_end_passes);
-        let (sequence, played) =
-            random_history(start, analysis.first_to_move(), &ruleset, end_passes, picks);
+        let (ruleset, sequence, played) = analysis_history(start, analysis, two_passes, picks);
         let without = Limits {
             max_nodes: 1_500_000,
             deadline: Deadline::NONE,

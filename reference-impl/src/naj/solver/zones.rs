@@ -1206,6 +1206,24 @@ pub(super) mod tests {
 
     /// A move-sequence from `start` with `first` to move, and the moves of a random history from `picks` that
     /// stops before a pass could end it.
+    /// The NAJ rules with the analyses ended by two passes (`two_passes`, NAJ-9.2) or three, and a random history of
+    /// `analysis` from `start` chosen by `picks` (`random_history`).
+    pub(in crate::naj::solver) fn analysis_history(
+        start: &Position,
+        analysis: Analysis,
+        two_passes: bool,
+        picks: &[u8],
+    ) -> (Ruleset, Sequence, Vec<Move>) {
+        let mut ruleset = Ruleset::naj();
+        if two_passes {
+            ruleset.naj.analysis_end_passes = 2;
+        }
+        let end_passes = usize::from(ruleset.naj.analysis_end_passes);
+        let (sequence, played) =
+            random_history(start, analysis.first_to_move(), &ruleset, end_passes, picks);
+        (ruleset, sequence, played)
+    }
+
     pub(in crate::naj::solver) fn random_history(
         start: &Position,
         first: Color,
@@ -1283,13 +1301,7 @@ pub(super) mod tests {
         two_passes: bool,
         picks: &[u8],
     ) -> Result<(), TestCaseError> {
-        let mut ruleset = Ruleset::naj();
-        if two_passes {
-            ruleset.naj.analysis_end_passes = 2;
-        }
-        let end_passes = usize::from(ruleset.naj.analysis_end_passes);
-        let (sequence, played) =
-            random_history(start, analysis.first_to_move(), &ruleset, end_passes, picks);
+        let (ruleset, sequence, played) = analysis_history(start, analysis, two_passes, picks);
         // Plain minimax where it finishes within 3,000 states; else the solver without safe zones (SOLVER-6.1
         // checks it against plain minimax), so that the bigger regions are checked too.
         let expected = match naive::analysis_value_after(&ruleset, start, analysis, &played, 3_000)
@@ -1330,7 +1342,7 @@ pub(super) mod tests {
                 &geometry,
                 geometry.stones_of(start),
                 analysis,
-                end_passes,
+                usize::from(ruleset.naj.analysis_end_passes),
                 &mut control,
             );
             let what = format!("{analysis:?} of {start:?} after {played:?} under {tuning:?}");
