@@ -40,6 +40,28 @@ struct Local {
     defender: Mask,
 }
 
+impl Local {
+    /// The stones of `position` in `region`, the attacker's and the defender's.
+    fn in_region(position: &Stones, region: Mask, attacker: Color) -> Local {
+        Local {
+            attacker: position.of(attacker) & region,
+            defender: position.of(attacker.opponent()) & region,
+        }
+    }
+
+    /// The whole position: these stones on the rest `outside` (which has none in their region).
+    fn with(&self, outside: Stones, attacker: Color) -> Stones {
+        let (black, white) = match attacker {
+            Color::Black => (self.attacker, self.defender),
+            Color::White => (self.defender, self.attacker),
+        };
+        Stones {
+            black: outside.black | black,
+            white: outside.white | white,
+        }
+    }
+}
+
 /// SOLVER-3.13: what a play in a region's local game does.
 enum Outcome {
     /// Not allowed (occupied, suicide, or a play the defender's strategy never makes).
@@ -56,8 +78,9 @@ pub(crate) struct SumCache {
     held: FastMap<(Frame, Local, i64), bool>,
     removable: FastMap<(Frame, Local), bool>,
     canonical: FastMap<(Frame, Local, bool, Elsewhere, i64), bool>,
-    /// The searches that ran past their allowance (without and with a ko fight), not tried again.
-    gave_up: [FastMap<(Frame, Local, i64, Elsewhere), ()>; 2],
+    /// The searches that ran past their allowance (without ko: `None`; with a ko fight: what the attacker's plays
+    /// elsewhere lead to), not tried again.
+    gave_up: FastMap<(Frame, Local, i64, Option<Elsewhere>), ()>,
     /// Per region (intersections) and kind of search (without ko, with a ko fight, with a ko fight beside
     /// conceded regions): how often one was tried and how often it showed the region held; a region whose
     /// searches of a kind keep failing is no longer tried.
@@ -140,10 +163,7 @@ pub(crate) fn verdict(
                     ones: ones & region,
                     twos: twos & region,
                 },
-                Local {
-                    attacker: state.position.of(attacker) & region,
-                    defender: state.position.of(defender) & region,
-                },
+                Local::in_region(state.position, region, attacker),
             )
         })
         .collect();
@@ -424,18 +444,14 @@ impl RegionGames<'_, '_> {
     ) -> Option<()> {
         let geometry = self.geometry;
         let attacker = state.maximizer;
-        let others: Mask = frames
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != ko)
-            .fold(0, |mask, (_, (frame, _))| mask | frame.region);
+        // The other regions' intersections, and all they are worth.
+        let (others, conceded) = frames.iter().enumerate().filter(|(i, _)| *i != ko).fold(
+            (0, 0),
+            |(mask, worth), (_, (frame, _))| {
+                (mask | frame.region, worth + frame.worth(frame.region))
+            },
+        );
         let (frame, local) = frames[ko];
-        let conceded = frames
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != ko)
-            .map(|(_, (frame, _))| frame.worth(frame.region))
-            .sum::<i64>();
         let k = limit - conceded;
         let own = state.position.of(attacker) & others;
         if others != 0
@@ -472,18 +488,7 @@ impl RegionGames<'_, '_> {
             white: state.position.white & !frame.region,
         };
         let first_epoch_used = |from: Local, to: Local| {
-            let whole = |l: Local| {
-                let mut s = outside;
-                if attacker == Color::Black {
-                    s.black |= l.attacker;
-                    s.white |= l.defender;
-                } else {
-                    s.white |= l.attacker;
-                    s.black |= l.defender;
-                }
-                s
-            };
-            (state.transition_used)(&whole(from), &whole(to))
+            (state.transition_used)(&from.with(outside, attacker), &to.with(outside, attacker))
         };
         let earlier: Vec<Local> = state
             .line
@@ -491,12 +496,9 @@ impl RegionGames<'_, '_> {
             .filter(|p| {
                 p.black & !frame.region == outside.black && p.white & !frame.region == outside.white
             })
-            .map(|p| Local {
-                attacker: p.of(attacker) & frame.region,
-                defender: p.of(attacker.opponent()) & frame.region,
-            })
+            .map(|p| Local::in_region(p, frame.region, attacker))
             .collect();
-        self.unless_given_up(1, (frame, local, k, elsewhere), |games| {
+        self.unless_given_up((frame, local, k, Some(elsewhere)), |games| {
             games.ko_search(frame, local, k, elsewhere, earlier, &first_epoch_used)
         })
     }
@@ -592,7 +594,7 @@ impl RegionGames<'_, '_> {
         if frame.empty(local) > REGION_EMPTY {
             return None;
         }
-        self.unless_given_up(0, (frame, local, k, Elsewhere::Answered), |games| {
+        self.unless_given_up((frame, local, k, None), |games| {
             let mut nodes = 0;
             let answer = games.attacker_to_move(frame, local, k, &mut nodes);
             games.nodes += nodes;
@@ -600,20 +602,19 @@ impl RegionGames<'_, '_> {
         })
     }
 
-    /// `search`'s answer, unless a search of this kind (0 without ko, 1 with) on the same region, stones and
+    /// `search`'s answer, unless a search of the same kind (the key's last part) on the same region, stones and
     /// threshold ran past its allowance before; one that does so now is not tried again.
     fn unless_given_up(
         &mut self,
-        kind: usize,
-        key: (Frame, Local, i64, Elsewhere),
+        key: (Frame, Local, i64, Option<Elsewhere>),
         search: impl FnOnce(&mut Self) -> Option<bool>,
     ) -> Option<bool> {
-        if self.cache.gave_up[kind].contains_key(&key) {
+        if self.cache.gave_up.contains_key(&key) {
             return None;
         }
         let answer = search(self);
         if answer.is_none() {
-            crate::allowance::remember(&mut self.cache.gave_up[kind], key, ());
+            crate::allowance::remember(&mut self.cache.gave_up, key, ());
         }
         answer
     }
@@ -812,20 +813,11 @@ impl RegionGames<'_, '_> {
         }
         // He plays elsewhere: a canonical state, held unless known not to be; after a play in a region the defender
         // holds, the attacker is to move again here, after one in a conceded region the defender is.
-        if holds
-            && search.elsewhere == Elsewhere::Answered
-            && !self.canonical_holds(search, local, false)
-        {
+        let defender_next = search.elsewhere == Elsewhere::Conceded;
+        if holds && !self.canonical_holds(search, local, defender_next) {
             holds = false;
         }
-        if holds
-            && search.elsewhere == Elsewhere::Conceded
-            && !self.canonical_holds(search, local, true)
-        {
-            holds = false;
-        }
-        // He passes: the defender captures in the region, or passes too (only the basic-ko rule's restriction goes),
-        // or plays next to the attacker's stones.
+        // He passes: the defender answers in the region, or passes too (only the basic-ko rule's restriction goes).
         if holds && forbidden.is_some() {
             holds =
                 self.defender_answers(search, local, history, None, true, first, first_epoch_used)?;
@@ -970,10 +962,9 @@ impl Frame {
     /// there, and, with the same ones, a subset of the attacker's.
     fn stays_new(&self, line: &[Stones], local: Local, attacker: Color) -> bool {
         line.iter().all(|past| {
-            let defender = past.of(attacker.opponent()) & self.region;
-            let theirs = past.of(attacker) & self.region;
-            defender & !local.defender == 0
-                && (defender != local.defender || theirs & !local.attacker == 0)
+            let past = Local::in_region(past, self.region, attacker);
+            past.defender & !local.defender == 0
+                && (past.defender != local.defender || past.attacker & !local.attacker == 0)
         })
     }
 
