@@ -79,18 +79,24 @@ pub(crate) trait Phase {
 
 /// SOLVER-3.10: what the safe zones' bounds need to know of a state besides its position.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ZoneFacts {
+pub(crate) struct ZoneFacts<'h> {
     pub to_move: Color,
     pub passes: usize,
     /// The intersections on which each player has lost a stone to a capture during the move-sequence.
     pub lost: Stones,
+    /// The positions of the move-sequence so far, the current one last (SOLVER-3.10, a zone on which stones
+    /// were lost).
+    pub line: &'h [Stones],
 }
 
-/// SOLVER-3.10: a question settled by safe zones: proven or disproven, and each player's zones used.
+/// SOLVER-3.10: a question settled by safe zones: proven or disproven, each player's zones used, and whether one
+/// of them was used on intersections where its player had lost a stone (then the answer holds after another
+/// history only if that made the same transitions).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ZoneVerdict {
     pub proven: bool,
     pub zones: Stones,
+    pub after_losses: bool,
 }
 
 /// SOLVER-4.1: the part of a search state a table key holds besides the set of transitions used (SOLVER-4.5).
@@ -166,6 +172,9 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-3.10: `lost[i]` holds the intersections on which each player lost a stone to a capture among the
     /// first `i` moves.
     lost: Vec<Stones>,
+    /// SOLVER-3.10: `placed[i]` holds the intersections on which each player placed a stone among the first `i`
+    /// moves.
+    placed: Vec<Stones>,
     /// SOLVER-4.5: `used[i]` is the set of transitions the plays among the first `i` moves made, as a hash
     /// (an XOR of one 128-bit hash per transition; each is made at most once, KO-2.1).
     used: Vec<u128>,
@@ -194,8 +203,10 @@ impl<'g, P: Phase> Search<'g, P> {
         let mut transitions = FastMap::default();
         let mut used = vec![0u128];
         let mut lost = vec![Stones::default()];
+        let mut placed = vec![Stones::default()];
         for (i, mv) in moves.iter().enumerate() {
             lost.push(lost[i].losing(&positions[i], &positions[i + 1]));
+            placed.push(placed[i].placing(&positions[i], &positions[i + 1]));
             used.push(if mv.is_pass() {
                 used[i]
             } else {
@@ -217,6 +228,7 @@ impl<'g, P: Phase> Search<'g, P> {
             first_to_move,
             transitions,
             lost,
+            placed,
             used,
             proofs: BoundedTable::new(proof::MAX_ENTRIES),
             settled: proof::SettledTable::new(),
@@ -232,6 +244,11 @@ impl<'g, P: Phase> Search<'g, P> {
     /// SOLVER-3.10: the intersections on which each player lost a stone so far.
     fn lost_top(&self) -> Stones {
         self.lost[self.lost.len() - 1]
+    }
+
+    /// SOLVER-3.10: the intersections on which each player placed a stone so far.
+    fn placed_top(&self) -> Stones {
+        self.placed[self.placed.len() - 1]
     }
 
     /// SOLVER-3, SOLVER-3.6: the exact value of the current state, by questions that start at its pass value if
@@ -338,15 +355,6 @@ impl<'g, P: Phase> Search<'g, P> {
         }
     }
 
-    /// SOLVER-3.10: the facts of the current state's history the safe zones' bounds depend on.
-    fn zone_facts(&self) -> ZoneFacts {
-        ZoneFacts {
-            to_move: self.to_move(),
-            passes: self.passes(),
-            lost: self.lost_top(),
-        }
-    }
-
     fn key(&self) -> Key {
         let position = *self.position();
         Key {
@@ -390,6 +398,8 @@ impl<'g, P: Phase> Search<'g, P> {
         let used = self.used_top();
         let lost = self.lost_top().losing(self.position(), &child.after);
         self.lost.push(lost);
+        let placed = self.placed_top().placing(self.position(), &child.after);
+        self.placed.push(placed);
         if child.mv.is_pass() {
             self.used.push(used);
         } else {
@@ -406,6 +416,7 @@ impl<'g, P: Phase> Search<'g, P> {
         let to = self.fingerprints.pop();
         self.used.pop();
         self.lost.pop();
+        self.placed.pop();
         self.positions.pop();
         if let (Some(mv), Some(to)) = (self.moves.pop(), to) {
             if !mv.is_pass() {

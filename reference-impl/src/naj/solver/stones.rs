@@ -43,6 +43,15 @@ impl Stones {
         }
     }
 
+    /// SOLVER-3.10: these intersections with those on which a stone of each colour was placed between `before` and
+    /// `after`.
+    pub fn placing(&self, before: &Stones, after: &Stones) -> Stones {
+        Stones {
+            black: self.black | (after.black & !before.black),
+            white: self.white | (after.white & !before.white),
+        }
+    }
+
     /// The intersections holding a stone.
     pub fn occupied(&self) -> Mask {
         self.black | self.white

@@ -11,6 +11,10 @@ use super::stones::{bit, mix, points_of, FastMap, Geometry, Mask, Stones};
 /// not safe.
 const ZONE_NODES: u64 = 50_000;
 
+/// SOLVER-3.10: how many times a safe zone's content is searched with a tenth of [`ZONE_NODES`] before it is
+/// searched with all of them.
+const FIRST_SEARCHES: u32 = 4;
+
 /// SOLVER-3.11: the most states one denial zone's search visits before the zone counts as not denied.
 const DENIAL_NODES: u64 = 5_000;
 
@@ -193,6 +197,7 @@ impl ZoneKind {
 /// are `attackers`, by the search of its region alone: a function of the region, the walls and the attacker's
 /// stones in the region only. The nodes it visits are counted in `budget`. A search that runs past its allowance
 /// answers no.
+#[cfg(test)]
 pub(crate) fn is_zone(
     geometry: &Geometry,
     attackers: Mask,
@@ -201,6 +206,28 @@ pub(crate) fn is_zone(
     memo: &mut LocalMemo,
     budget: &mut Budget,
 ) -> Result<bool, OutOfNodes> {
+    let answer = zone_within(
+        geometry,
+        attackers,
+        candidate,
+        kind,
+        kind.allowance(),
+        memo,
+        budget,
+    )?;
+    Ok(answer == Some(true))
+}
+
+/// [`is_zone`] by a search of at most `allowance` states: `None` if it ran past them.
+fn zone_within(
+    geometry: &Geometry,
+    attackers: Mask,
+    candidate: Candidate,
+    kind: ZoneKind,
+    allowance: u64,
+    memo: &mut LocalMemo,
+    budget: &mut Budget,
+) -> Result<Option<bool>, OutOfNodes> {
     // SOLVER-3.10: the answers of earlier searches are used with `Tuning::zone_walls_by_boundary`; without it
     // each search starts with an empty table.
     let mut own_memo = LocalMemo::default();
@@ -214,13 +241,14 @@ pub(crate) fn is_zone(
         identity: candidate.identity(geometry),
         region: candidate.region,
         kind,
+        allowance,
         memo,
         ordered: budget.tuning.zone_ordering,
         nodes: 0,
     };
     let answer = game.attacker_to_move(candidate.walls, attackers & candidate.region);
     budget.spend(game.nodes)?;
-    Ok(answer == Some(true))
+    Ok(answer)
 }
 
 /// SOLVER-3.10: a phase whose states safe zones may settle: its zones, and the bound they give.
@@ -250,7 +278,7 @@ pub(crate) trait Zoned: Phase {
 pub(crate) fn verdict(
     phase: &mut dyn Zoned,
     position: &Stones,
-    facts: ZoneFacts,
+    facts: ZoneFacts<'_>,
     t: i64,
     thorough: bool,
     budget: &mut Budget,
@@ -283,7 +311,8 @@ pub(crate) fn verdict(
             continue;
         };
         if safe != 0 && settles(phase.zone_bound(position, proves, safe)) {
-            return Ok(Some(zone_verdict(player, proves, safe)));
+            let after_losses = safe & facts.lost.of(player) != 0;
+            return Ok(Some(zone_verdict(player, proves, safe, after_losses)));
         }
     }
     // SOLVER-3.11: the minimiser's denial zones (with his safe zones, which deny the maximiser too).
@@ -301,14 +330,16 @@ pub(crate) fn verdict(
     if let Some(denied) = usable(phase, minimizer, ZoneKind::Denial, true, budget)? {
         let zones = safe | denied;
         if zones != 0 && phase.zone_bound(position, false, zones) < t {
-            return Ok(Some(zone_verdict(minimizer, false, zones)));
+            let after_losses = safe & facts.lost.of(minimizer) != 0;
+            return Ok(Some(zone_verdict(minimizer, false, zones, after_losses)));
         }
     }
     Ok(None)
 }
 
-/// SOLVER-3.10: the verdict when `player`'s zones `zones` settle the question.
-fn zone_verdict(player: Color, proven: bool, zones: Mask) -> ZoneVerdict {
+/// SOLVER-3.10: the verdict when `player`'s zones `zones` settle the question (some of them used after losses on
+/// them, if `after_losses`).
+fn zone_verdict(player: Color, proven: bool, zones: Mask, after_losses: bool) -> ZoneVerdict {
     let mut stones = Stones::default();
     if player == Color::Black {
         stones.black = zones;
@@ -318,13 +349,14 @@ fn zone_verdict(player: Color, proven: bool, zones: Mask) -> ZoneVerdict {
     ZoneVerdict {
         proven,
         zones: stones,
+        after_losses,
     }
 }
 
 /// SOLVER-3.10: how [`ZoneCache::usable`] counts zones.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Usable {
-    pub facts: ZoneFacts,
+pub(crate) struct Usable<'h> {
+    pub facts: ZoneFacts<'h>,
     /// NAJ-2.3, NAJ-3.4: the successive passes that end the move-sequence.
     pub end_passes: usize,
     /// Only zones found safe (else every candidate).
@@ -356,6 +388,8 @@ pub(crate) struct ZoneCache {
     /// looks at alone: the region, the walls and the attacker's stones in the region (the same zone recurs in many
     /// positions that differ elsewhere).
     verdicts: [FastMap<(ZoneIdentity, Mask), bool>; 2],
+    /// SOLVER-3.10: the safe zones whose first, shorter search ran past its allowance, by content.
+    tried: FastMap<(ZoneIdentity, Mask), u32>,
     /// SOLVER-3.10, SOLVER-3.11: the local searches' answers, shared by every search of a zone with the same
     /// identity (used only with `Tuning::zone_walls_by_boundary`).
     local: LocalMemo,
@@ -407,7 +441,7 @@ impl ZoneCache {
         position: &Stones,
         player: Color,
         kind: ZoneKind,
-        how: Usable,
+        how: Usable<'_>,
         budget: &mut Budget,
     ) -> Result<Option<Mask>, OutOfNodes> {
         if kind == ZoneKind::Safe
@@ -443,6 +477,12 @@ impl ZoneCache {
         };
         let groups = &mut self.groups[slot];
         let lost = how.facts.lost.of(player);
+        // SOLVER-3.10: a zone on which the player lost no stone; or, a safe zone only, one on which no earlier play
+        // of his started from his stones there now or more ("After losses").
+        let usable_after = |zone: Mask| {
+            zone & lost == 0
+                || (kind == ZoneKind::Safe && no_play_from_more(how.facts.line, player, zone))
+        };
         let verdicts = &mut self.verdicts[kind as usize];
         let attackers = position.of(player.opponent());
         let mut union = 0;
@@ -450,7 +490,7 @@ impl ZoneCache {
             if let Some(whole) = searched
                 .group
                 .whole
-                .filter(|whole| whole.zone() & lost == 0)
+                .filter(|whole| usable_after(whole.zone()))
             {
                 match counts(
                     geometry,
@@ -460,6 +500,7 @@ impl ZoneCache {
                     &mut searched.whole[kind as usize],
                     how,
                     verdicts,
+                    &mut self.tried,
                     &mut self.local,
                     budget,
                 )? {
@@ -472,7 +513,7 @@ impl ZoneCache {
                 }
             }
             for (part, known) in searched.group.parts.iter().zip(searched.parts.iter_mut()) {
-                if part.zone() & lost != 0 {
+                if !usable_after(part.zone()) {
                     continue;
                 }
                 match counts(
@@ -483,6 +524,7 @@ impl ZoneCache {
                     &mut known[kind as usize],
                     how,
                     verdicts,
+                    &mut self.tried,
                     &mut self.local,
                     budget,
                 )? {
@@ -494,6 +536,22 @@ impl ZoneCache {
         }
         Ok(Some(union))
     }
+}
+
+/// SOLVER-3.10 ("After losses"): whether no play of `player` on `zone` in the move-sequence `line` (the current
+/// position last) started from a position where his stones on `zone` included all he has there now. Then no play
+/// of his strategy in the zone, which starts from such a position and adds a stone there, repeats a transition
+/// (KO-2.1).
+fn no_play_from_more(line: &[Stones], player: Color, zone: Mask) -> bool {
+    let Some(now) = line.last() else {
+        return true;
+    };
+    let now = now.of(player) & zone;
+    line.windows(2).all(|pair| {
+        let (before, after) = (pair[0].of(player) & zone, pair[1].of(player) & zone);
+        let played_there = after & !before != 0;
+        !(played_there && before & now == now)
+    })
 }
 
 /// SOLVER-3.10, SOLVER-3.11: whether `candidate` counts: every candidate unless `how.searched`; else whether it
@@ -509,6 +567,7 @@ fn counts(
     known: &mut Option<bool>,
     how: Usable,
     verdicts: &mut FastMap<(ZoneIdentity, Mask), bool>,
+    tried: &mut FastMap<(ZoneIdentity, Mask), u32>,
     memo: &mut LocalMemo,
     budget: &mut Budget,
 ) -> Result<Option<bool>, OutOfNodes> {
@@ -524,9 +583,27 @@ fn counts(
     if let Some(&answer) = verdicts.get(&content) {
         *known = Some(answer);
     } else if how.thorough {
-        let answer = is_zone(geometry, attackers, candidate, kind, memo, budget)?;
-        *known = Some(answer);
-        crate::allowance::remember(verdicts, content, answer);
+        // SOLVER-3.10 ("Searches in two stages"): with the local answers kept (`LocalMemo`, with
+        // `Tuning::zone_walls_by_boundary`), a safe zone's content is searched with a tenth of the allowance the
+        // first `FIRST_SEARCHES` times a position asks about it, then with the whole allowance. A search past its
+        // allowance answers "not safe" for the position that asked; only the whole allowance's answer is kept
+        // for every position.
+        let asks = tried.get(&content).copied().unwrap_or(0);
+        let first =
+            kind == ZoneKind::Safe && budget.tuning.zone_walls_by_boundary && asks < FIRST_SEARCHES;
+        let allowance = if first {
+            kind.allowance() / 10
+        } else {
+            kind.allowance()
+        };
+        let answer = zone_within(
+            geometry, attackers, candidate, kind, allowance, memo, budget,
+        )?;
+        *known = Some(answer == Some(true));
+        match answer {
+            None if first => crate::allowance::remember(tried, content, asks + 1),
+            _ => crate::allowance::remember(verdicts, content, answer == Some(true)),
+        }
     }
     Ok(*known)
 }
@@ -688,6 +765,8 @@ struct LocalGame<'g, 'm> {
     identity: ZoneIdentity,
     region: Mask,
     kind: ZoneKind,
+    /// The most states this search visits.
+    allowance: u64,
     /// The answers known (of this search and of earlier ones of the same region).
     memo: &'m mut LocalMemo,
     /// `Tuning::zone_ordering`.
@@ -736,7 +815,7 @@ impl LocalGame<'_, '_> {
             return Some(known);
         }
         self.nodes += 1;
-        if self.nodes > self.kind.allowance() {
+        if self.nodes > self.allowance {
             return None;
         }
         // The liberties of the attacker's strings first: filling them is what removes them.
@@ -783,7 +862,7 @@ impl LocalGame<'_, '_> {
             ZoneKind::Denial => Some(self.removable(own, theirs)?),
         };
         self.nodes += 1;
-        if self.nodes > self.kind.allowance() {
+        if self.nodes > self.allowance {
             return None;
         }
         let mut holds = match removable {
@@ -997,6 +1076,49 @@ pub(super) mod tests {
         }
         // Black's stones on C3 and C2 leave White's wall without a second eye: no zone.
         assert!(zones_drawn(&["O.#.", "OO#.", "...."], Color::White).is_empty());
+    }
+
+    #[test]
+    fn a_zone_after_losses_counts_unless_a_play_there_started_from_more() {
+        // SOLVER-3.10, "After losses": White's stones on a zone of bits 0 to 3 (bit 4 lies outside it).
+        let zone = 0b1111;
+        let white = |stones: Mask| Stones {
+            black: 0,
+            white: stones,
+        };
+        // White holds 0, plays 1, loses both, then plays 2: no earlier play of his there started from {2}
+        // or more, so the zone counts.
+        let line = [white(0b1), white(0b11), white(0), white(0b100)];
+        assert!(no_play_from_more(&line, Color::White, zone));
+        // Had he played 0 again instead, his play of 1 started from {0}, which holds all he has there now: his
+        // strategy might repeat it.
+        let again = [white(0b1), white(0b11), white(0), white(0b1)];
+        assert!(!no_play_from_more(&again, Color::White, zone));
+        // A play outside the zone, or Black's play, is not a play of White's there.
+        let outside = [
+            white(0b1),
+            white(0b1_0001),
+            white(0b1_0000),
+            white(0b1_0001),
+        ];
+        assert!(no_play_from_more(&outside, Color::White, zone));
+        let black = [
+            Stones {
+                black: 0b1,
+                white: 0,
+            },
+            Stones {
+                black: 0b11,
+                white: 0,
+            },
+            Stones { black: 0, white: 0 },
+            Stones {
+                black: 0b1,
+                white: 0,
+            },
+        ];
+        assert!(no_play_from_more(&black, Color::White, zone));
+        assert!(!no_play_from_more(&black, Color::Black, zone));
     }
 
     #[test]
@@ -1270,6 +1392,7 @@ pub(super) mod tests {
             to_move: sequence.to_move(),
             passes: sequence.consecutive_passes(),
             lost,
+            line: &positions,
         };
         let now = positions[positions.len() - 1];
         // Each question asked first without searching zones not known yet (answered from what earlier questions

@@ -3,7 +3,7 @@
 //! another history only under the dependence guard of SOLVER-4.8.
 
 use super::{History, Key, Phase, Search, Stones};
-use crate::naj::solver::search::OutOfNodes;
+use crate::naj::solver::search::{OutOfNodes, ZoneFacts};
 use crate::naj::solver::stones::{FastMap, Mask};
 use crate::naj::solver::{sums, zones};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
@@ -56,6 +56,9 @@ pub(super) struct Depends {
     /// SOLVER-3.10: each player's safe zones some state of the proof was settled by: the answer holds after a
     /// history only if that player lost no stone on them.
     zones: Stones,
+    /// SOLVER-3.10 ("After losses"): each player's safe zones some state of the proof was settled by after losses
+    /// on them: the answer holds after a history only if that player placed no stone on them.
+    unplayed: Stones,
 }
 
 impl Depends {
@@ -68,6 +71,7 @@ impl Depends {
         },
         bloom: [0; 4],
         zones: Stones { black: 0, white: 0 },
+        unplayed: Stones { black: 0, white: 0 },
     };
 
     /// SOLVER-3.10: the set of an answer settled by the safe zones `zones` of its position.
@@ -84,11 +88,25 @@ impl Depends {
         common: Stones { black: 0, white: 0 },
         bloom: [u64::MAX; 4],
         zones: Stones { black: 0, white: 0 },
+        unplayed: Stones { black: 0, white: 0 },
     };
 
-    /// SOLVER-3.10: whether a history that lost stones on the intersections `lost` keeps every zone usable.
-    fn zones_hold(&self, lost: &Stones) -> bool {
-        self.zones.black & lost.black == 0 && self.zones.white & lost.white == 0
+    /// SOLVER-3.10 ("After losses"): the set of an answer settled by the safe zones `zones` of its position, some
+    /// of them used after losses on them.
+    fn zoned_after_losses(zones: Stones) -> Depends {
+        Depends {
+            unplayed: zones,
+            ..Depends::NONE
+        }
+    }
+
+    /// SOLVER-3.10: whether a history that lost stones on the intersections `lost` and placed stones on `placed`
+    /// keeps every zone usable.
+    fn zones_hold(&self, lost: &Stones, placed: &Stones) -> bool {
+        self.zones.black & lost.black == 0
+            && self.zones.white & lost.white == 0
+            && self.unplayed.black & placed.black == 0
+            && self.unplayed.white & placed.white == 0
     }
 
     fn bits(fingerprint: u64) -> [(usize, u64); 2] {
@@ -115,6 +133,8 @@ impl Depends {
         }
         self.zones.black |= other.zones.black;
         self.zones.white |= other.zones.white;
+        self.unplayed.black |= other.unplayed.black;
+        self.unplayed.white |= other.unplayed.white;
     }
 
     /// Whether `position` (with this fingerprint) may be in the set: always true if it is.
@@ -252,13 +272,17 @@ impl<P: Phase> Search<'_, P> {
         let answers = self.settled.map.get(&self.key())?;
         let used = self.used_top();
         let lost = self.lost_top();
+        let placed = self.placed_top();
         answers
             .iter()
             .rev()
             .find(|a| {
+                // The same transitions: the same positions, losses and placements (SOLVER-3.10's zones hold as
+                // they did); else the zones' conditions, and the same transitions from the proof's positions.
                 a.decides(t)
-                    && a.depends.zones_hold(&lost)
-                    && (a.used == used || a.relevant == self.relevant_transitions(&a.depends))
+                    && (a.used == used
+                        || (a.depends.zones_hold(&lost, &placed)
+                            && a.relevant == self.relevant_transitions(&a.depends)))
             })
             .map(|a| Known {
                 numbers: if a.proven { PROVEN } else { DISPROVEN },
@@ -300,7 +324,13 @@ impl<P: Phase> Search<'_, P> {
             return Ok(Known::open(DISPROVEN));
         }
         if self.budget.tuning.zone_points > 0 {
-            let facts = self.zone_facts();
+            // SOLVER-3.10: the facts of the current state's history the safe zones' bounds depend on.
+            let facts = ZoneFacts {
+                to_move: self.to_move(),
+                passes: self.passes(),
+                lost: self.lost_top(),
+                line: &self.positions,
+            };
             let verdict = match self.phase.as_zoned() {
                 Some(zoned) => {
                     zones::verdict(zoned, &position, facts, t, thorough, &mut self.budget)?
@@ -310,7 +340,11 @@ impl<P: Phase> Search<'_, P> {
             if let Some(verdict) = verdict {
                 return Ok(Known {
                     numbers: if verdict.proven { PROVEN } else { DISPROVEN },
-                    depends: Depends::zoned(verdict.zones),
+                    depends: if verdict.after_losses {
+                        Depends::zoned_after_losses(verdict.zones)
+                    } else {
+                        Depends::zoned(verdict.zones)
+                    },
                 });
             }
         }
