@@ -2,9 +2,9 @@
 //! engine's default allowance (PROTO-3.13: 2.25 million nodes a search with the informed settings since 2026-11-27,
 //! SOLVER-8.11; 1.5 million before that day's afternoon, SOLVER-8.10, and 1 million with the plain settings before
 //! that); a check it cannot decide there is reported as undecided (PROTO-7.2), which does not fail the run. The
-//! twenty-one checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
-//! control map and score and two checks of the 1000-year ko with their errata) are run here through the runner and the protocol like any other check,
-//! at the default allowance, and each must pass: undecided is not enough. So a change that breaks the solver, slows
+//! twenty-four checks whose claims the solver decides there (of the 54 that need the feature; naj-discussed-score-2's
+//! control map and score and two checks of the 1000-year ko with their errata) are run here through the runner and
+//! the protocol like any other check, at the default allowance, and each must pass: undecided is not enough. So a change that breaks the solver, slows
 //! it past the default allowance, or breaks a claim of these cases turns CI red. One more test shows that the plain
 //! settings (`in-process --naj-search plain`, PROTO-8.1) leave a check undecided that the default decides.
 
@@ -152,4 +152,24 @@ fn the_score_of_score_2_with_its_erratum() {
 #[test]
 fn the_black_analysis_of_the_triple_ko() {
     run("naj::naj-discussed-triple-ko-score-minus-16::black-analysis-best-play");
+}
+
+/// SOLVER-3.10 ("After losses"): decided since safe zones count after losses on them. After the seed's black-analysis
+/// (10 moves) Black has taken White's right side; the zone there holds intersections where White had captured his
+/// stones, so before, it did not count. The control map and score follow (black-score 18, as claimed).
+#[test]
+fn the_control_map_of_score_16() {
+    run("naj::naj-discussed-score-16::control");
+}
+
+#[test]
+fn the_score_of_score_16() {
+    run("naj::naj-discussed-score-16::score");
+}
+
+/// SOLVER-3.10 ("After losses", "Searches in two stages"): decided since safe zones count after losses on them and a
+/// zone's first searches are short (0, as claimed: Black takes the ko at A4 and connects at B4).
+#[test]
+fn the_white_analysis_of_the_final_with_whites_ko_stone() {
+    run("naj::naj-1000-year-ko-final-white-ko-stone::white-analysis-conclusion");
 }
