@@ -91,7 +91,7 @@ pub(crate) struct ZoneFacts<'h> {
 
 /// SOLVER-3.10: a question settled by safe zones: proven or disproven, each player's zones used, and whether one
 /// of them was used on intersections where its player had lost a stone (then the answer holds after another
-/// history only if that made the same transitions).
+/// history only if that made the same transitions or placed no stone of that player on the zones, SOLVER-4.8).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ZoneVerdict {
     pub proven: bool,
