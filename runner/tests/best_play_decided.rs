@@ -6,7 +6,9 @@
 //! control map and score and two checks of the 1000-year ko with their errata) are run here through the runner and
 //! the protocol like any other check, at the default allowance, and each must pass: undecided is not enough. So a change that breaks the solver, slows
 //! it past the default allowance, or breaks a claim of these cases turns CI red. One more test shows that the plain
-//! settings (`in-process --naj-search plain`, PROTO-8.1) leave a check undecided that the default decides.
+//! settings (`in-process --naj-search plain`, PROTO-8.1) leave a check undecided that the default decides. Four more
+//! run with 30 million nodes a search (SOLVER-8.16): claims the suite leaves undecided at its default, which the
+//! solver decides, as the seed says, beyond it.
 
 mod decided;
 
@@ -172,4 +174,45 @@ fn the_score_of_score_16() {
 #[test]
 fn the_white_analysis_of_the_final_with_whites_ko_stone() {
     run("naj::naj-1000-year-ko-final-white-ko-stone::white-analysis-conclusion");
+}
+
+/// SOLVER-8.16: four claims the solver decides only beyond the default allowance, each as the seed says, run here
+/// with 30 million nodes a search so that the suite's own path confirms them (the suite itself reports them
+/// undecided at its default). naj-two-analyses-conclusion's black-analysis is 18 in 17,050,811 nodes (the bent
+/// four's ko beside the right seki), and its score with both players passing 18 in 17,452,484 (the same
+/// black-analysis with the white-analysis, 0 in 416,107).
+const BEYOND_THE_DEFAULT: u64 = 30_000_000;
+
+#[test]
+fn the_black_analysis_of_the_two_analyses_conclusion_beyond_the_default() {
+    decided::must_pass(
+        "naj::naj-two-analyses-conclusion::black-analysis-value",
+        options("", Some(BEYOND_THE_DEFAULT)),
+    );
+}
+
+#[test]
+fn the_score_of_the_two_analyses_conclusion_beyond_the_default() {
+    decided::must_pass(
+        "naj::naj-two-analyses-conclusion::score-18-if-alternation-ended-in-time",
+        options("", Some(BEYOND_THE_DEFAULT)),
+    );
+}
+
+/// SOLVER-8.16: naj-discussed-score-minus-36's control map and score need the white-analysis after the seed's 14
+/// shown moves: 36 (White controls every intersection) in 9,224,002 nodes.
+#[test]
+fn the_control_map_of_minus_36_beyond_the_default() {
+    decided::must_pass(
+        "naj::naj-discussed-score-minus-36::control",
+        options("", Some(BEYOND_THE_DEFAULT)),
+    );
+}
+
+#[test]
+fn the_score_of_minus_36_beyond_the_default() {
+    decided::must_pass(
+        "naj::naj-discussed-score-minus-36::score",
+        options("", Some(BEYOND_THE_DEFAULT)),
+    );
 }
