@@ -183,19 +183,21 @@ fn the_white_analysis_of_the_final_with_whites_ko_stone() {
 /// black-analysis with the white-analysis, 0 in 416,107).
 const BEYOND_THE_DEFAULT: u64 = 30_000_000;
 
+/// Runs the one check named `name` against the reference engine with [`BEYOND_THE_DEFAULT`] nodes a search; it
+/// must pass.
+fn run_beyond_the_default(name: &str) {
+    decided::must_pass(name, options("", Some(BEYOND_THE_DEFAULT)));
+}
+
 #[test]
 fn the_black_analysis_of_the_two_analyses_conclusion_beyond_the_default() {
-    decided::must_pass(
-        "naj::naj-two-analyses-conclusion::black-analysis-value",
-        options("", Some(BEYOND_THE_DEFAULT)),
-    );
+    run_beyond_the_default("naj::naj-two-analyses-conclusion::black-analysis-value");
 }
 
 #[test]
 fn the_score_of_the_two_analyses_conclusion_beyond_the_default() {
-    decided::must_pass(
+    run_beyond_the_default(
         "naj::naj-two-analyses-conclusion::score-18-if-alternation-ended-in-time",
-        options("", Some(BEYOND_THE_DEFAULT)),
     );
 }
 
@@ -203,16 +205,10 @@ fn the_score_of_the_two_analyses_conclusion_beyond_the_default() {
 /// shown moves: 36 (White controls every intersection) in 9,224,002 nodes.
 #[test]
 fn the_control_map_of_minus_36_beyond_the_default() {
-    decided::must_pass(
-        "naj::naj-discussed-score-minus-36::control",
-        options("", Some(BEYOND_THE_DEFAULT)),
-    );
+    run_beyond_the_default("naj::naj-discussed-score-minus-36::control");
 }
 
 #[test]
 fn the_score_of_minus_36_beyond_the_default() {
-    decided::must_pass(
-        "naj::naj-discussed-score-minus-36::score",
-        options("", Some(BEYOND_THE_DEFAULT)),
-    );
+    run_beyond_the_default("naj::naj-discussed-score-minus-36::score");
 }
