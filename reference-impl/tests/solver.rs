@@ -574,7 +574,8 @@ proptest! {
 
     /// SOLVER-6.4: the effort settings (SOLVER-3.9's widening, SOLVER-3.3's bound-search allowance, SOLVER-4.9's
     /// key of the open numbers, SOLVER-3.11's denial zones, SOLVER-3.12's start numbers, SOLVER-3.10's ordered
-    /// local searches and zones keyed on their boundary) change no value: under settings from plain df-pn with
+    /// local searches and zones keyed on their boundary, SOLVER-3.13's sums of regions, SOLVER-3.14's ko fights
+    /// beside the maximiser's zones) change no value: under settings from plain df-pn with
     /// no bound search to a wide ε with long bound searches, the solver agrees with plain minimax after histories
     /// of captures and recaptures, and in the alternation.
     #[test]
@@ -591,6 +592,7 @@ proptest! {
         zone_ordering in any::<bool>(),
         zone_walls_by_boundary in any::<bool>(),
         region_sums in any::<bool>(),
+        ko_beside_zones in any::<bool>(),
     ) {
         let ruleset = rulesets()[usize::from(two_passes)];
         let limits = Limits {
@@ -604,6 +606,7 @@ proptest! {
                 zone_ordering,
                 zone_walls_by_boundary,
                 region_sums,
+                ko_beside_zones,
             },
             ..LIMITS
         };

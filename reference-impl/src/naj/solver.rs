@@ -16,6 +16,7 @@ pub mod naive;
 mod search;
 mod stones;
 mod sums;
+mod threats;
 mod zones;
 
 use std::fmt;
@@ -74,6 +75,9 @@ pub struct Tuning {
     /// SOLVER-3.13: the minimiser's bound from the board split at the immortal stones into regions, each held by a
     /// local strategy, at most one of them through a ko fight (black- and white-analysis).
     pub region_sums: bool,
+    /// SOLVER-3.14: the maximiser's ko fight beside his safe zones, at the state each question starts from
+    /// (black- and white-analysis).
+    pub ko_beside_zones: bool,
 }
 
 impl Tuning {
@@ -90,6 +94,7 @@ impl Tuning {
         zone_ordering: false,
         zone_walls_by_boundary: false,
         region_sums: false,
+        ko_beside_zones: false,
     };
 
     /// The settings before safe zones (SOLVER-3.10): [`Tuning::PLAIN`] without them (nor denial zones,
@@ -113,6 +118,7 @@ impl Tuning {
         zone_ordering: false,
         zone_walls_by_boundary: false,
         region_sums: false,
+        ko_beside_zones: false,
     };
 
     /// SOLVER-3.9, SOLVER-3.12, SOLVER-8.8: the settings the solver uses by default: [`Tuning::PLAIN`] with start
@@ -124,6 +130,7 @@ impl Tuning {
         zone_ordering: true,
         zone_walls_by_boundary: true,
         region_sums: true,
+        ko_beside_zones: true,
         ..Tuning::PLAIN
     };
 

@@ -112,6 +112,8 @@ pub(crate) struct AnalysisPhase<'c> {
     reach: (FastMap<Stones, ()>, Vec<Stones>),
     /// SOLVER-3.13: what the searches of regions have shown.
     sums: super::sums::SumCache,
+    /// SOLVER-3.14: what the proofs of the maximiser's ko fights beside his zones have shown.
+    threats: super::threats::ThreatCache,
 }
 
 impl<'c> AnalysisPhase<'c> {
@@ -133,6 +135,7 @@ impl<'c> AnalysisPhase<'c> {
             zones: ZoneCache::default(),
             reach: Default::default(),
             sums: Default::default(),
+            threats: Default::default(),
         }
     }
 
@@ -369,6 +372,15 @@ impl Zoned for AnalysisPhase<'_> {
             &self.geometry,
             &self.final_position,
             &mut self.sums,
+        ))
+    }
+
+    fn threats(&mut self) -> Option<(&Geometry, &Stones, &mut super::threats::ThreatCache)> {
+        // SOLVER-3.14: the goal counts the maximiser's score alone, which the single analysis does not.
+        (self.analysis != Analysis::Single).then_some((
+            &self.geometry,
+            &self.final_position,
+            &mut self.threats,
         ))
     }
 

@@ -34,6 +34,17 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
+    /// A budget without limits (for local searches whose nodes are counted into another).
+    pub fn unlimited() -> Budget {
+        Budget {
+            used: 0,
+            limit: u64::MAX,
+            max_depth: SMALL_STACK_DEPTH,
+            deadline: crate::allowance::Deadline::NONE,
+            tuning: super::Tuning::INFORMED,
+        }
+    }
+
     /// Counts `count` nodes; fails once the allowance is used up.
     pub fn spend(&mut self, count: u64) -> Result<(), OutOfNodes> {
         let before = self.used;
@@ -186,6 +197,8 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-3.6: the interval the answered questions of [`Search::value_near`] have narrowed the value of the
     /// state it started from to (none before its first question).
     pub narrowed: Option<(i64, i64)>,
+    /// SOLVER-3.14: the length of the history at the state the current question started from.
+    question_root: usize,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -233,6 +246,7 @@ impl<'g, P: Phase> Search<'g, P> {
             proofs: BoundedTable::new(proof::MAX_ENTRIES),
             settled: proof::SettledTable::new(),
             narrowed: None,
+            question_root: usize::MAX,
         }
     }
 

@@ -36,7 +36,7 @@ impl Candidate {
 
     /// The candidate of `region` with the walls `walls` (whole strings of the defender), identified by its
     /// boundary if `by_boundary` (`Tuning::zone_walls_by_boundary`), else by its whole walls.
-    fn new(region: Mask, walls: Mask, by_boundary: bool) -> Candidate {
+    pub(super) fn new(region: Mask, walls: Mask, by_boundary: bool) -> Candidate {
         Candidate {
             region,
             walls,
@@ -219,7 +219,7 @@ pub(crate) fn is_zone(
 }
 
 /// [`is_zone`] by a search of at most `allowance` states: `None` if it ran past them.
-fn zone_within(
+pub(super) fn zone_within(
     geometry: &Geometry,
     attackers: Mask,
     candidate: Candidate,
@@ -268,6 +268,12 @@ pub(crate) trait Zoned: Phase {
 
     /// SOLVER-3.13: the board, the final-position and the cache of the sums of regions, if the phase uses them.
     fn sums(&mut self) -> Option<(&Geometry, &Stones, &mut super::sums::SumCache)> {
+        None
+    }
+
+    /// SOLVER-3.14: the board, the final-position and the cache of the maximiser's ko fights beside his zones, if
+    /// the phase uses them.
+    fn threats(&mut self) -> Option<(&Geometry, &Stones, &mut super::threats::ThreatCache)> {
         None
     }
 }
@@ -542,7 +548,7 @@ impl ZoneCache {
 /// position last) started from a position where his stones on `zone` included all he has there now. Then no play
 /// of his strategy in the zone, which starts from such a position and adds a stone there, repeats a transition
 /// (KO-2.1).
-fn no_play_from_more(line: &[Stones], player: Color, zone: Mask) -> bool {
+pub(super) fn no_play_from_more(line: &[Stones], player: Color, zone: Mask) -> bool {
     let Some(now) = line.last() else {
         return true;
     };

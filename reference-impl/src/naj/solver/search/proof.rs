@@ -5,7 +5,7 @@
 use super::{History, Key, Phase, Search, Stones};
 use crate::naj::solver::search::{OutOfNodes, ZoneFacts};
 use crate::naj::solver::stones::{FastMap, Mask};
-use crate::naj::solver::{sums, zones};
+use crate::naj::solver::{sums, threats, zones};
 use crate::proof_numbers::{combine, select, Numbers, DISPROVEN, PROVEN, UNBOUNDED, UNKNOWN};
 
 /// SOLVER-4.6: the most entries the table of open numbers holds (about 130 bytes each with the map's
@@ -220,6 +220,7 @@ impl<P: Phase> Search<'_, P> {
     /// SOLVER-3.6, SOLVER-3.7: whether the value of the current state is at least `threshold`, by df-pn until
     /// settled.
     pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
+        self.question_root = self.moves.len();
         loop {
             let n = self.mid(threshold, UNBOUNDED, UNBOUNDED)?.numbers;
             if n.proof == 0 {
@@ -353,6 +354,12 @@ impl<P: Phase> Search<'_, P> {
                 return Ok(known);
             }
         }
+        if thorough && self.budget.tuning.ko_beside_zones && self.moves.len() == self.question_root
+        {
+            if let Some(known) = self.threat_verdict(t)? {
+                return Ok(known);
+            }
+        }
         if let Some(known) = self.settled_here(t) {
             return Ok(known);
         }
@@ -392,6 +399,33 @@ impl<P: Phase> Search<'_, P> {
         Ok(
             sums::verdict(&state, t, cache, &mut self.budget)?.then_some(Known {
                 numbers: DISPROVEN,
+                depends: Depends::WHOLE_HISTORY,
+            }),
+        )
+    }
+
+    /// SOLVER-3.14: "at least `t`" proven by the maximiser's ko fight beside his safe zones, if it is.
+    fn threat_verdict(&mut self, t: i64) -> Result<Option<Known>, OutOfNodes> {
+        let maximizer = self.phase.maximizer();
+        let minimizer_to_move = self.to_move() != maximizer;
+        let passes = self.passes();
+        let Some(zoned) = self.phase.as_zoned() else {
+            return Ok(None);
+        };
+        let Some((geometry, final_position, cache)) = zoned.threats() else {
+            return Ok(None);
+        };
+        let state = threats::ThreatState {
+            geometry,
+            final_position,
+            maximizer,
+            line: &self.positions,
+            minimizer_to_move,
+            passes,
+        };
+        Ok(
+            threats::proves(&state, t, cache, &mut self.budget)?.then_some(Known {
+                numbers: PROVEN,
                 depends: Depends::WHOLE_HISTORY,
             }),
         )
