@@ -141,13 +141,19 @@ fn main() {
     // SOLVER-3.9: each claim under the settings before safe zones ("before", SOLVER-3.10) and under today's
     // ("now"), side by side; `SOLVER_BEFORE=0` skips the first, `SOLVER_BEFORE=2026-11-26` shows the settings
     // until then instead, `SOLVER_BEFORE=plain` the plain settings (the default until 2026-11-27, SOLVER-8.10), `SOLVER_BEFORE=sums` the
-    // informed settings without the sums of regions (the default until that evening, SOLVER-3.13), and `SOLVER_TUNING`
+    // informed settings without the sums of regions (the default until that evening, SOLVER-3.13),
+    // `SOLVER_BEFORE=ko-fights` without the ko fights beside the zones (the default until 2026-11-28, SOLVER-3.14),
+    // and `SOLVER_TUNING`
     // sets the second (see `now_tuning`).
     let before = match std::env::var("SOLVER_BEFORE").as_deref() {
         Ok("0") => None,
         Ok("2026-11-26") => Some(Tuning::UNTIL_2026_11_26),
         Ok("plain") => Some(Tuning::PLAIN),
         Ok("sums") => Some(Tuning::INFORMED_WITHOUT_SUMS),
+        Ok("ko-fights") => Some(Tuning {
+            ko_beside_zones: false,
+            ..Tuning::INFORMED
+        }),
         _ => Some(Tuning::WITHOUT_SAFE_ZONES),
     };
     let now = now_tuning();

@@ -204,7 +204,7 @@ fn the_score_of_the_two_analyses_conclusion_beyond_the_default() {
 
 /// SOLVER-3.14: naj-discussed-score-minus-36's control map and score need the white-analysis after the seed's 14
 /// shown moves: 36 (White controls every intersection), decided at the default allowance since the maximiser's ko
-/// fight beside his safe zones (777,313 nodes; 9,224,002 before, SOLVER-8.16, when this test ran them with 30
+/// fight beside his safe zones (984,967 nodes; 9,224,002 before, SOLVER-8.16, when this test ran them with 30
 /// million).
 #[test]
 fn the_control_map_of_minus_36() {

@@ -197,8 +197,10 @@ pub(crate) struct Search<'g, P: Phase> {
     /// SOLVER-3.6: the interval the answered questions of [`Search::value_near`] have narrowed the value of the
     /// state it started from to (none before its first question).
     pub narrowed: Option<(i64, i64)>,
-    /// SOLVER-3.14: the length of the history at the state the current question started from.
+    /// SOLVER-3.14: the length of the history at the state the current question started from, and whether a
+    /// new proof of G may be tried there yet (after df-pn alone has had [`proof::THREATS_AFTER`] nodes).
     question_root: usize,
+    threats_now: bool,
 }
 
 impl<'g, P: Phase> Search<'g, P> {
@@ -247,6 +249,7 @@ impl<'g, P: Phase> Search<'g, P> {
             settled: proof::SettledTable::new(),
             narrowed: None,
             question_root: usize::MAX,
+            threats_now: false,
         }
     }
 

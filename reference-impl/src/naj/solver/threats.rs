@@ -149,10 +149,12 @@ pub(crate) struct ThreatState<'a> {
     pub passes: usize,
 }
 
-/// SOLVER-3.14: whether "at least `t`" is proven by the maximiser's ko fight beside his safe zones.
+/// SOLVER-3.14: whether "at least `t`" is proven by the maximiser's ko fight beside his safe zones: by a kept proof
+/// whose strategy the move-sequence follows, or (if `fresh`) by a new one.
 pub(crate) fn proves(
     state: &ThreatState,
     t: i64,
+    fresh: bool,
     cache: &mut ThreatCache,
     budget: &mut Budget,
 ) -> Result<bool, OutOfNodes> {
@@ -170,6 +172,9 @@ pub(crate) fn proves(
             Along::Deviated => return Ok(false),
             Along::Unrelated => {}
         }
+    }
+    if !fresh {
+        return Ok(false);
     }
     if geometry.isolated() != 0 || (state.minimizer_to_move && state.passes > 1) {
         return Ok(false);
@@ -263,14 +268,11 @@ pub(crate) fn proves(
         records.push(record);
     }
     let (nodes, spent) = (game.nodes, game.spent);
-    budget.spend(nodes + spent)?;
-    match answer {
-        Some(true) => Ok(true),
-        _ => {
-            crate::allowance::remember(&mut cache.failed, key, ());
-            Ok(false)
-        }
+    if answer != Some(true) {
+        crate::allowance::remember(&mut cache.failed, key, ());
     }
+    budget.spend(nodes + spent)?;
+    Ok(answer == Some(true))
 }
 
 /// SOLVER-3.14: whether a play of either player outside `zones` captures exactly one stone and leaves the stone
