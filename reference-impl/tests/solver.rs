@@ -607,6 +607,7 @@ proptest! {
                 zone_walls_by_boundary,
                 region_sums,
                 ko_beside_zones,
+                ko_fight_delay: 0,
             },
             ..LIMITS
         };

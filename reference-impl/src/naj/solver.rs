@@ -78,6 +78,9 @@ pub struct Tuning {
     /// SOLVER-3.14: the maximiser's ko fight beside his safe zones, at the state each question starts from
     /// (black- and white-analysis).
     pub ko_beside_zones: bool,
+    /// SOLVER-3.14: the nodes df-pn alone may spend on a question before a new proof of the ko fight beside the
+    /// zones is tried at its start.
+    pub ko_fight_delay: u64,
 }
 
 impl Tuning {
@@ -95,6 +98,7 @@ impl Tuning {
         zone_walls_by_boundary: false,
         region_sums: false,
         ko_beside_zones: false,
+        ko_fight_delay: 100_000,
     };
 
     /// The settings before safe zones (SOLVER-3.10): [`Tuning::PLAIN`] without them (nor denial zones,
@@ -119,6 +123,7 @@ impl Tuning {
         zone_walls_by_boundary: false,
         region_sums: false,
         ko_beside_zones: false,
+        ko_fight_delay: 100_000,
     };
 
     /// SOLVER-3.9, SOLVER-3.12, SOLVER-8.8: the settings the solver uses by default: [`Tuning::PLAIN`] with start

@@ -198,7 +198,7 @@ pub(crate) struct Search<'g, P: Phase> {
     /// state it started from to (none before its first question).
     pub narrowed: Option<(i64, i64)>,
     /// SOLVER-3.14: the length of the history at the state the current question started from, and whether a
-    /// new proof of G may be tried there yet (after df-pn alone has had [`proof::THREATS_AFTER`] nodes).
+    /// new proof of G may be tried there yet (after df-pn alone has had `Tuning::ko_fight_delay` nodes).
     question_root: usize,
     threats_now: bool,
 }

@@ -1021,8 +1021,10 @@ mod tests {
     use crate::naj::game::Analysis;
     use crate::naj::solver::analysis::Control;
     use crate::naj::solver::search::Budget;
-    use crate::naj::solver::zones::tests::{analysis_history, playable};
-    use crate::naj::solver::{analysis_value_after, naive, Limits, Solved, Tuning};
+    use crate::naj::solver::zones::tests::{
+        analysis_history, expected_value, playable, solver_agrees,
+    };
+    use crate::naj::solver::{analysis_value_after, Limits, Solved, Tuning};
     use crate::position::Position;
     use crate::rules::Ruleset;
     use crate::sequence::Sequence;
@@ -1227,14 +1229,7 @@ mod tests {
                 ..Tuning::default()
             },
         };
-        let expected = crate::big_stack::run("sums test", 0, 0, |_| {
-            naive::analysis_value_after(&ruleset, start, analysis, &played, 3_000).or_else(|| {
-                match analysis_value_after(&ruleset, start, analysis, &played, without) {
-                    Ok(Solved::Value { value, .. }) => Some(value),
-                    _ => None,
-                }
-            })
-        });
+        let expected = expected_value(&ruleset, start, analysis, &played, without);
         let Some(expected) = expected else {
             return Ok(());
         };
@@ -1259,20 +1254,7 @@ mod tests {
             },
             ..without
         };
-        let solved = crate::big_stack::run("sums test", 0, 0, |_| {
-            analysis_value_after(&ruleset, start, analysis, &played, with)
-        });
-        if let Ok(Solved::Value { value, .. }) = solved {
-            prop_assert_eq!(
-                value,
-                expected,
-                "{:?} of {:?} after {:?}",
-                analysis,
-                start,
-                played
-            );
-        }
-        Ok(())
+        solver_agrees(&ruleset, start, analysis, &played, with, expected)
     }
 
     /// SOLVER-3.13: the triple ko of seed 000's discussed examples after White's capture at M5 and Black's pass:

@@ -1336,6 +1336,51 @@ pub(super) mod tests {
     /// stops before a pass could end it.
     /// The NAJ rules with the analyses ended by two passes (`two_passes`, NAJ-9.2) or three, and a random history of
     /// `analysis` from `start` chosen by `picks` (`random_history`).
+    /// SOLVER-6.5: the value of `analysis` of `start` after `played`: plain minimax's within 3,000 states, else
+    /// the solver's under `fallback` (itself checked against minimax, SOLVER-6.1); `None` if neither finishes.
+    pub(in crate::naj::solver) fn expected_value(
+        ruleset: &Ruleset,
+        start: &Position,
+        analysis: Analysis,
+        played: &[Move],
+        fallback: Limits,
+    ) -> Option<i64> {
+        crate::big_stack::run("expected value", 0, 0, |_| {
+            naive::analysis_value_after(ruleset, start, analysis, played, 3_000).or_else(|| {
+                match analysis_value_after(ruleset, start, analysis, played, fallback) {
+                    Ok(Solved::Value { value, .. }) => Some(value),
+                    _ => None,
+                }
+            })
+        })
+    }
+
+    /// SOLVER-6.5: the solver under `limits`, where it finishes, gives `expected`.
+    pub(in crate::naj::solver) fn solver_agrees(
+        ruleset: &Ruleset,
+        start: &Position,
+        analysis: Analysis,
+        played: &[Move],
+        limits: Limits,
+        expected: i64,
+    ) -> Result<(), TestCaseError> {
+        let solved = crate::big_stack::run("solver", 0, 0, |_| {
+            analysis_value_after(ruleset, start, analysis, played, limits)
+        });
+        if let Ok(Solved::Value { value, .. }) = solved {
+            prop_assert_eq!(
+                value,
+                expected,
+                "{:?} of {:?} after {:?} under {:?}",
+                analysis,
+                start,
+                played,
+                limits.tuning
+            );
+        }
+        Ok(())
+    }
+
     pub(in crate::naj::solver) fn analysis_history(
         start: &Position,
         analysis: Analysis,

@@ -16,9 +16,6 @@ pub(in crate::naj::solver) const MAX_ENTRIES: usize = 8_000_000;
 /// table is emptied (an answer lost is searched again).
 pub(in crate::naj::solver) const MAX_SETTLED: usize = 4_000_000;
 
-/// SOLVER-3.14: the nodes df-pn alone may spend on a question before a new proof of G is tried at its start.
-pub(in crate::naj::solver) const THREATS_AFTER: u64 = 100_000;
-
 /// SOLVER-4.8: the most settled answers held for one key (of different thresholds or guards); the oldest
 /// makes room.
 const SETTLED_PER_KEY: usize = 4;
@@ -225,12 +222,13 @@ impl<P: Phase> Search<'_, P> {
     pub fn at_least(&mut self, threshold: i64) -> Result<bool, OutOfNodes> {
         self.question_root = self.moves.len();
         self.threats_now = false;
-        if self.budget.tuning.ko_beside_zones {
-            // SOLVER-3.14: df-pn alone first; a question it has not settled within THREATS_AFTER nodes is asked
+        let delay = self.budget.tuning.ko_fight_delay;
+        if self.budget.tuning.ko_beside_zones && delay > 0 {
+            // SOLVER-3.14: df-pn alone first; a question it has not settled within `ko_fight_delay` nodes is asked
             // again from its start with a new proof of G allowed there (the tables keep what df-pn found).
             // A question with less than that (a principal variation's early round) gets no new proof.
             let limit = self.budget.limit;
-            let cap = self.budget.used.saturating_add(THREATS_AFTER);
+            let cap = self.budget.used.saturating_add(delay);
             if cap >= limit {
                 return self.settle(threshold);
             }
@@ -241,8 +239,8 @@ impl<P: Phase> Search<'_, P> {
                 Err(OutOfNodes) if self.budget.used > cap && !self.budget.deadline.passed() => {}
                 answer => return answer,
             }
-            self.threats_now = true;
         }
+        self.threats_now = self.budget.tuning.ko_beside_zones;
         self.settle(threshold)
     }
 
