@@ -78,10 +78,7 @@ impl Record {
         if line.len() <= n || line[..n] != self.line[..] {
             return Along::Unrelated;
         }
-        let board = |p: &Stones| Stones {
-            black: p.black & !self.regions,
-            white: p.white & !self.regions,
-        };
+        let board = |p: &Stones| within(p, !self.regions);
         let maximizer = self.maximizer;
         let minimizer = maximizer.opponent();
         let mut state = self.root;
@@ -147,6 +144,8 @@ pub(crate) struct ThreatState<'a> {
     pub minimizer_to_move: bool,
     /// The successive passes that ended the move-sequence so far.
     pub passes: usize,
+    /// NAJ-3.4, NAJ-9.2: the successive passes that end it.
+    pub end_passes: usize,
 }
 
 /// SOLVER-3.14: whether "at least `t`" is proven by the maximiser's ko fight beside his safe zones: by a kept proof
@@ -176,11 +175,13 @@ pub(crate) fn proves(
     if !fresh {
         return Ok(false);
     }
-    if geometry.isolated() != 0 || (state.minimizer_to_move && state.passes > 1) {
+    // The minimiser's pass in G must not end the move-sequence (inside G it always follows a play of the
+    // maximiser's; at the start it follows the passes made so far).
+    if geometry.isolated() != 0 || (state.minimizer_to_move && state.passes + 1 >= state.end_passes)
+    {
         return Ok(false);
     }
-    // Z: the maximiser's safe zones that may be used after this history, and no position of the move-sequence
-    // with more of his stones on them than now (so that each exchange there makes a position never seen).
+    // Z: the maximiser's safe zones that may be used after this history (SOLVER-3.10, "After losses").
     let mut spent = 0;
     let zones = safe_zones(geometry, &now, maximizer, true, 0, cache, &mut spent);
     budget.spend(spent)?;
@@ -189,10 +190,7 @@ pub(crate) fn proves(
         return Ok(false);
     }
     let regions = zones & !now.of(maximizer);
-    let board = |p: &Stones| Stones {
-        black: p.black & !regions,
-        white: p.white & !regions,
-    };
+    let board = |p: &Stones| within(p, !regions);
     let start = board(&now);
     // KO-1 at the start: the position before the last move, if that move changed nothing in the zones.
     let n = state.line.len();
@@ -217,7 +215,8 @@ pub(crate) fn proves(
         return Ok(false);
     }
     cache.tried.0 += 1;
-    // The maximiser's plays of the move-sequence outside the zones (KO-2.1 in the first stretch of G).
+    // The maximiser's plays of the move-sequence, on boards of G (KO-2.1, conservatively in every stretch: an
+    // earlier position may come back once the zones hold what it held there).
     let earlier: Vec<(Stones, Stones)> = state
         .line
         .windows(2)
@@ -417,10 +416,7 @@ impl Game<'_, '_> {
             },
         };
         let immortal = self.geometry.pass_alive(&filled, self.maximizer);
-        let surrounded = super::stones::points_of(self.geometry.all() & !immortal)
-            .filter(|&i| self.geometry.neighbours_of(i) & !immortal == 0)
-            .fold(0, |m, i| m | bit(i));
-        immortal | surrounded
+        super::analysis::control_from_immortal(self.geometry, immortal)
     }
 
     /// SOLVER-3.14: G's goal at a state with the minimiser to move: the zones Z and the maximiser's safe zones of
@@ -731,13 +727,19 @@ mod tests {
 
     /// SOLVER-3.14: a small cousin of naj-discussed-score-minus-36 after the seed's 14 moves: White's group with a
     /// straight four on the top edge for eyes (a zone of four intersections where Black's plays are threats), and
-    /// on the right Black's group caught by two kos (F5-G5, F3-G3) with a liberty at G1; in either colouring, with
-    /// one intersection changed at random (or none).
+    /// on the right Black's group caught by two kos (F5-G5, F3-G3), or by the first only, with a liberty at G1; in
+    /// either colouring, with one intersection changed at random (or none).
     fn double_ko_beside_zone() -> impl Strategy<Value = (Position, bool)> {
-        (any::<bool>(), proptest::option::of((0usize..40, 0u8..3))).prop_filter_map(
-            "every string has a liberty",
-            |(swapped, change)| {
-                let rows = ["....OX.X", "OOOOOOXX", "OOOOOX.X", "OOOOOOXX", "OOOOOO.X"];
+        (
+            any::<bool>(),
+            any::<bool>(),
+            proptest::option::of((0usize..40, 0u8..3)),
+        )
+            .prop_filter_map("every string has a liberty", |(swapped, single, change)| {
+                // Both kos, or (`single`) only the one at F5-G5: White's F3 takes the other away, and Black's
+                // plays in the zone are threats that count.
+                let third = if single { "OOOOOO.X" } else { "OOOOOX.X" };
+                let rows = ["....OX.X", "OOOOOOXX", third, "OOOOOOXX", "OOOOOO.X"];
                 let mut cells: Vec<char> = rows.concat().chars().collect();
                 if let Some((index, code)) = change {
                     cells[index] = ['.', 'X', 'O'][usize::from(code)];
@@ -756,8 +758,7 @@ mod tests {
                     .collect();
                 let position = Position::from_rows(&rows).expect("a rectangle");
                 playable(&position).then_some((position, swapped))
-            },
-        )
+            })
     }
 
     /// SOLVER-3.14: the property on those positions, in the analysis of the player who owns the zone, after

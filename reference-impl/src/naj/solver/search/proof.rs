@@ -434,6 +434,7 @@ impl<P: Phase> Search<'_, P> {
         let maximizer = self.phase.maximizer();
         let minimizer_to_move = self.to_move() != maximizer;
         let passes = self.passes();
+        let end_passes = self.phase.end_passes();
         let Some(zoned) = self.phase.as_zoned() else {
             return Ok(None);
         };
@@ -447,6 +448,7 @@ impl<P: Phase> Search<'_, P> {
             line: &self.positions,
             minimizer_to_move,
             passes,
+            end_passes,
         };
         Ok(
             threats::proves(&state, t, self.threats_now, cache, &mut self.budget)?.then_some(
