@@ -1385,13 +1385,30 @@ pub(super) mod tests {
         two_passes: bool,
         picks: &[u8],
     ) -> (Ruleset, Sequence, Vec<Move>) {
+        analysis_history_after(start, analysis, two_passes, &[], picks)
+    }
+
+    /// As [`analysis_history`], the random history following the moves of `prefix` (`random_history_after`).
+    pub(in crate::naj::solver) fn analysis_history_after(
+        start: &Position,
+        analysis: Analysis,
+        two_passes: bool,
+        prefix: &[Move],
+        picks: &[u8],
+    ) -> (Ruleset, Sequence, Vec<Move>) {
         let mut ruleset = Ruleset::naj();
         if two_passes {
             ruleset.naj.analysis_end_passes = 2;
         }
         let end_passes = usize::from(ruleset.naj.analysis_end_passes);
-        let (sequence, played) =
-            random_history(start, analysis.first_to_move(), &ruleset, end_passes, picks);
+        let (sequence, played) = random_history_after(
+            start,
+            analysis.first_to_move(),
+            &ruleset,
+            end_passes,
+            prefix,
+            picks,
+        );
         (ruleset, sequence, played)
     }
 
@@ -1404,8 +1421,29 @@ pub(super) mod tests {
         end_passes: usize,
         picks: &[u8],
     ) -> (Sequence, Vec<Move>) {
+        random_history_after(start, first, ruleset, end_passes, &[], picks)
+    }
+
+    /// As [`random_history`], after the moves of `prefix`: the history stops at the first of them that is
+    /// illegal or a pass that could end the move-sequence, and the random moves follow only a whole prefix.
+    fn random_history_after(
+        start: &Position,
+        first: Color,
+        ruleset: &Ruleset,
+        end_passes: usize,
+        prefix: &[Move],
+        picks: &[u8],
+    ) -> (Sequence, Vec<Move>) {
         let mut sequence = Sequence::new(start.clone(), first, ruleset.sequence_rules());
         let mut played = Vec::new();
+        for &mv in prefix {
+            let ends = mv == Move::Pass && sequence.consecutive_passes() + 1 >= end_passes;
+            if ends || sequence.legality(mv).is_err() {
+                return (sequence, played);
+            }
+            sequence.play(mv).expect("a legal move");
+            played.push(mv);
+        }
         for &pick in picks {
             if sequence.consecutive_passes() + 1 >= end_passes {
                 break;
