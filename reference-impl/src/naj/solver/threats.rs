@@ -839,10 +839,11 @@ mod tests {
     }
 
     /// SOLVER-3.14: in the threat count's position White loses the ko, White-analysis 7 (with H4 and G4 his, 10
-    /// where the final-position's ko holds Black's stone, 8 where it holds White's). After Black's pass and White's capture at G4, Black retakes after a threat in White's straight four
-    /// that White must answer, and White has no threat: G, tried at once, must count Black's threats. With
-    /// White's stone in the ko, Black takes it at once, and White may not take it back at once (basic ko): G must
-    /// keep White to the basic-ko rule. The same holds for the colour-swapped positions' Black-analyses.
+    /// where the final-position's ko holds Black's stone, 8 where it holds White's). After Black's pass and
+    /// White's capture at G4, Black retakes after a threat in White's straight four that White must answer, and
+    /// White has no threat: G, tried at once, must count Black's threats. With White's stone in the ko, Black
+    /// takes it at once, and White may not take it back at once (basic ko): G must keep White to the basic-ko
+    /// rule. The same holds for the colour-swapped positions' Black-analyses.
     #[test]
     fn the_minimisers_threats_in_the_zone_win_the_ko() {
         let _alone = ONE_AT_A_TIME
