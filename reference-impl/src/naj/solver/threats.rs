@@ -771,18 +771,31 @@ mod tests {
     /// ends by connecting at G4 and White by connecting at H4 after taking Black's H4. Neither player has a threat
     /// against the immortal groups, so the player with more threats wins the ko. The ko holds Black's stone at
     /// H4, or (`maximisers_stone`) White's at G4. (`swapped`: the colours swapped, Black then being the
-    /// maximiser.)
-    fn ko_decided_by_threats(swapped: bool, maximisers_stone: bool) -> Position {
+    /// maximiser; `flips`: the board mirrored left to right, top to bottom.)
+    fn ko_decided_by_threats(
+        swapped: bool,
+        maximisers_stone: bool,
+        flips: (bool, bool),
+    ) -> Position {
         let top = if maximisers_stone {
             "....OXO.O."
         } else {
             "....OX.XO."
         };
-        let rows = [top, "OOOOOXXOOO", "XXXXXXXO.O", "X.X.XXXOO."];
+        let mut rows = [top, "OOOOOXXOOO", "XXXXXXXO.O", "X.X.XXXOO."];
+        if flips.1 {
+            rows.reverse();
+        }
         let rows: Vec<String> = rows
             .iter()
             .map(|row| {
-                row.chars()
+                let cells: Vec<char> = if flips.0 {
+                    row.chars().rev().collect()
+                } else {
+                    row.chars().collect()
+                };
+                cells
+                    .into_iter()
                     .map(|cell| match (cell, swapped) {
                         ('X', false) | ('O', true) => '#',
                         ('O', false) | ('X', true) => 'O',
@@ -794,30 +807,33 @@ mod tests {
         Position::from_rows(&rows).expect("a rectangle")
     }
 
-    /// The moves of that position's history: the minimiser passes and the maximiser takes the ko at G4.
-    fn maximiser_takes_the_ko(start: &Position) -> Vec<Move> {
-        let g4 = start.board().point_at(6, 0).expect("on the board");
+    /// The moves of that position's history: the minimiser passes and the maximiser takes the ko at G4 (its
+    /// image under `flips`).
+    fn maximiser_takes_the_ko(start: &Position, flips: (bool, bool)) -> Vec<Move> {
+        let column = if flips.0 { 3 } else { 6 };
+        let row = if flips.1 { 3 } else { 0 };
+        let g4 = start.board().point_at(column, row).expect("on the board");
         vec![Move::Pass, Move::Play(g4)]
     }
 
-    /// SOLVER-3.14: the threat count's position, either colouring, either stone in the ko, with one intersection
-    /// changed at random (or none); with the minimiser's stone in the ko, after the history where the maximiser
-    /// has taken it, or only the minimiser's pass, or none.
+    /// SOLVER-3.14: the threat count's position, either colouring, either stone in the ko, in any of the board's
+    /// mirror images, with one intersection changed at random (or none); with the minimiser's stone in the ko,
+    /// after the history where the maximiser has taken it, or only the minimiser's pass, or none.
     fn threats_decide_position() -> impl Strategy<Value = (Position, bool, Vec<Move>)> {
         (
-            any::<bool>(),
-            any::<bool>(),
+            (any::<bool>(), any::<bool>()),
+            (any::<bool>(), any::<bool>()),
             0usize..3,
             proptest::option::of((0usize..40, 0u8..3)),
         )
             .prop_filter_map(
                 "every string has a liberty",
-                |(swapped, maximisers_stone, history, change)| {
-                    let start = ko_decided_by_threats(swapped, maximisers_stone);
+                |((swapped, maximisers_stone), flips, history, change)| {
+                    let start = ko_decided_by_threats(swapped, maximisers_stone, flips);
                     let prefix: Vec<Move> = if maximisers_stone {
                         Vec::new()
                     } else {
-                        maximiser_takes_the_ko(&start)
+                        maximiser_takes_the_ko(&start, flips)
                             .into_iter()
                             .take(2 - history)
                             .collect()
@@ -843,16 +859,18 @@ mod tests {
     /// White's capture at G4, Black retakes after a threat in White's straight four that White must answer, and
     /// White has no threat: G, tried at once, must count Black's threats. With White's stone in the ko, Black
     /// takes it at once, and White may not take it back at once (basic ko): G must keep White to the basic-ko
-    /// rule. The same holds for the colour-swapped positions' Black-analyses.
+    /// rule. The same holds for the colour-swapped positions' Black-analyses, and for the board's mirror images.
     #[test]
     fn the_minimisers_threats_in_the_zone_win_the_ko() {
         let _alone = ONE_AT_A_TIME
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        for (swapped, maximisers_stone) in
+        let flips = [(false, false), (true, false), (false, true), (true, true)];
+        for (swapped, maximisers_stone, flips) in flips.into_iter().flat_map(|flips| {
             [(false, false), (true, false), (false, true), (true, true)]
-        {
-            let start = ko_decided_by_threats(swapped, maximisers_stone);
+                .map(|(swapped, stone)| (swapped, stone, flips))
+        }) {
+            let start = ko_decided_by_threats(swapped, maximisers_stone, flips);
             let analysis = if swapped {
                 Analysis::Black
             } else {
@@ -861,7 +879,7 @@ mod tests {
             let played = if maximisers_stone {
                 Vec::new()
             } else {
-                maximiser_takes_the_ko(&start)
+                maximiser_takes_the_ko(&start, flips)
             };
             let ruleset = crate::rules::Ruleset::naj();
             for ko_beside_zones in [false, true] {
@@ -879,7 +897,8 @@ mod tests {
                 });
                 assert!(
                     matches!(solved, Ok(Solved::Value { value: 7, .. })),
-                    "swapped {swapped}, maximiser's stone {maximisers_stone}, G {ko_beside_zones}: {solved:?}"
+                    "swapped {swapped}, maximiser's stone {maximisers_stone}, flips {flips:?}, G {ko_beside_zones}: \
+                     {solved:?}"
                 );
             }
         }
