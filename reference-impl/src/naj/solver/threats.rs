@@ -102,12 +102,13 @@ impl Record {
                 } else {
                     let after = board(&b);
                     let lost = board_now.of(maximizer) & !after.of(maximizer) != 0;
-                    let next_bits = if lost && bits & 1 != 0 {
-                        bits | 2
-                    } else {
-                        bits
-                    };
-                    state = (after, false, Some(board_now), r, next_bits);
+                    state = (
+                        after,
+                        false,
+                        Some(board_now),
+                        r,
+                        after_minimiser(bits, lost),
+                    );
                 }
             } else {
                 if a == b || placed(maximizer, &a, &b) & self.regions != 0 {
@@ -372,10 +373,19 @@ fn safe_zones(
 }
 
 /// SOLVER-3.14: a state of G: the board (the zones' regions empty), whether the minimiser is to move, the board a
-/// play may not recreate (KO-1), the exchanges left, two facts of the current stretch (1: the maximiser has
-/// played in it; 2: the minimiser captured a stone of his after that), and the hash of the maximiser's
-/// transitions in it.
+/// play may not recreate (KO-1), the exchanges left, and two facts of the current stretch (1: the maximiser has
+/// played in it; 2: the minimiser captured a stone of his after that).
 type GState = (Stones, bool, Option<Stones>, u32, u8);
+
+/// SOLVER-3.14: the stretch's facts after a play of the minimiser's outside the zones that took stones of the
+/// maximiser's (`lost`) or none.
+fn after_minimiser(bits: u8, lost: bool) -> u8 {
+    if lost && bits & 1 != 0 {
+        bits | 2
+    } else {
+        bits
+    }
+}
 
 /// SOLVER-3.14: the search of G.
 struct Game<'a, 'c> {
@@ -487,7 +497,7 @@ impl Game<'_, '_> {
         if let Some(&v) = self.wins.get(&state) {
             return Some((v, false));
         }
-        let (board, minimizer_to_move, ko, r, bits) = state;
+        let (board, minimizer_to_move, _, r, bits) = state;
         if minimizer_to_move && self.goal(board, bits, r == self.rmax) {
             return Some((true, false));
         }
@@ -518,7 +528,6 @@ impl Game<'_, '_> {
                 break;
             }
         }
-        let _ = ko;
         self.on_line.remove(&state);
         if result || !met {
             self.wins.insert(state, result);
@@ -549,12 +558,13 @@ impl Game<'_, '_> {
                     continue;
                 }
                 let lost = board.of(self.maximizer) & !played.after.of(self.maximizer) != 0;
-                let next_bits = if lost && bits & 1 != 0 {
-                    bits | 2
-                } else {
-                    bits
-                };
-                out.push((played.after, false, Some(board), r, next_bits));
+                out.push((
+                    played.after,
+                    false,
+                    Some(board),
+                    r,
+                    after_minimiser(bits, lost),
+                ));
             }
         } else {
             let mut moves: Vec<(Stones, u32)> = super::stones::points_of(empty)
@@ -747,21 +757,27 @@ mod tests {
                 if let Some((index, code)) = change {
                     cells[index] = ['.', 'X', 'O'][usize::from(code)];
                 }
-                let rows: Vec<String> = cells
-                    .chunks(8)
-                    .map(|row| {
-                        row.iter()
-                            .map(|&cell| match (cell, swapped) {
-                                ('X', false) | ('O', true) => '#',
-                                ('O', false) | ('X', true) => 'O',
-                                _ => '.',
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let position = Position::from_rows(&rows).expect("a rectangle");
+                let position = coloured(&cells.chunks(8).collect::<Vec<_>>(), swapped);
                 playable(&position).then_some((position, swapped))
             })
+    }
+
+    /// The position of `rows` drawn with X for Black and O for White, or (`swapped`) the other way round.
+    fn coloured<R: AsRef<[char]>>(rows: &[R], swapped: bool) -> Position {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                row.as_ref()
+                    .iter()
+                    .map(|&cell| match (cell, swapped) {
+                        ('X', false) | ('O', true) => '#',
+                        ('O', false) | ('X', true) => 'O',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        Position::from_rows(&rows).expect("a rectangle")
     }
 
     /// SOLVER-3.14, a position where the count of the minimiser's threats decides a ko (constructed; in the
@@ -786,25 +802,17 @@ mod tests {
         if flips.1 {
             rows.reverse();
         }
-        let rows: Vec<String> = rows
+        let rows: Vec<Vec<char>> = rows
             .iter()
             .map(|row| {
-                let cells: Vec<char> = if flips.0 {
+                if flips.0 {
                     row.chars().rev().collect()
                 } else {
                     row.chars().collect()
-                };
-                cells
-                    .into_iter()
-                    .map(|cell| match (cell, swapped) {
-                        ('X', false) | ('O', true) => '#',
-                        ('O', false) | ('X', true) => 'O',
-                        _ => '.',
-                    })
-                    .collect()
+                }
             })
             .collect();
-        Position::from_rows(&rows).expect("a rectangle")
+        coloured(&rows, swapped)
     }
 
     /// The moves of that position's history: the minimiser passes and the maximiser takes the ko at G4 (its
