@@ -70,7 +70,8 @@ impl Stones {
             .fold(0x5EED_u64, |h, &part| mix(h ^ mix(part)).rotate_left(17))
     }
 
-    fn with(self, color: Color, own: Mask, other: Mask) -> Stones {
+    /// The stones with `own` as `color`'s and `other` as his opponent's.
+    pub fn with(self, color: Color, own: Mask, other: Mask) -> Stones {
         match color {
             Color::White => Stones {
                 black: other,

@@ -415,16 +415,12 @@ impl Game<'_, '_> {
     /// NAJ-6.1 from below: what the maximiser controls by his immortal stones on the board with the zones' regions
     /// filled with the minimiser's stones (Benson's algorithm keeps fewer strings with fewer vital regions).
     fn controls(&self, board: &Stones) -> Mask {
-        let filled = match self.maximizer {
-            Color::Black => Stones {
-                black: board.black,
-                white: board.white | self.regions,
-            },
-            Color::White => Stones {
-                black: board.black | self.regions,
-                white: board.white,
-            },
-        };
+        let minimizer = self.maximizer.opponent();
+        let filled = board.with(
+            minimizer,
+            board.of(minimizer) | self.regions,
+            board.of(self.maximizer),
+        );
         let immortal = self.geometry.pass_alive(&filled, self.maximizer);
         super::analysis::control_from_immortal(self.geometry, immortal)
     }
