@@ -179,9 +179,9 @@ fn the_white_analysis_of_the_final_with_whites_ko_stone() {
 
 /// SOLVER-8.16: two claims the solver decides only beyond the default allowance, each as the seed says, run here
 /// with 30 million nodes a search so that the suite's own path confirms them (the suite itself reports them
-/// undecided at its default). naj-two-analyses-conclusion's black-analysis is 18 in 17,050,811 nodes (the bent
-/// four's ko beside the right seki), and its score with both players passing 18 in 17,452,484 (the same
-/// black-analysis with the white-analysis, 0 in 416,107).
+/// undecided at its default). naj-two-analyses-conclusion's black-analysis is 18 in 12,896,571 nodes (the bent
+/// four's ko beside the right seki; 17,050,811 before SOLVER-3.10's cheap refutations), and its score with both
+/// players passing 18 in 13,390,159 (17,452,484 before; the same black-analysis with the white-analysis, 0).
 const BEYOND_THE_DEFAULT: u64 = 30_000_000;
 
 /// Runs the one check named `name` against the reference engine with [`BEYOND_THE_DEFAULT`] nodes a search; it
