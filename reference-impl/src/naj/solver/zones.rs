@@ -856,11 +856,8 @@ impl LocalGame<'_, '_> {
         if self.kind == ZoneKind::Safe && self.goal(own, theirs) {
             return Some(true);
         }
-        if let Some(&known) = self.memo.attacker_to_move[self.kind as usize].get(&(
-            self.identity,
-            own & self.region,
-            theirs,
-        )) {
+        let key = (self.identity, own & self.region, theirs);
+        if let Some(&known) = self.memo.attacker_to_move[self.kind as usize].get(&key) {
             return Some(known);
         }
         let (geometry, region) = (self.geometry, self.region);
@@ -875,7 +872,7 @@ impl LocalGame<'_, '_> {
             self.nodes += 1;
             crate::allowance::remember(
                 &mut self.memo.attacker_to_move[self.kind as usize],
-                (self.identity, own & self.region, theirs),
+                key,
                 false,
             );
             return Some(false);
@@ -900,7 +897,7 @@ impl LocalGame<'_, '_> {
         }
         crate::allowance::remember(
             &mut self.memo.attacker_to_move[self.kind as usize],
-            (self.identity, own & self.region, theirs),
+            key,
             holds,
         );
         Some(holds)
