@@ -2,7 +2,7 @@
 //! answered by depth-first proof-number search (df-pn) over [`State`] with a table keyed on everything the rest
 //! of the game depends on (SOLVER-7.4); the value is the largest t proven, and a principal variation follows.
 
-use super::state::{Code, State, Status};
+use super::state::{Code, Made, State, Status};
 use super::OutOfReach;
 use crate::allowance::{BoundedTable, Deadline, TableEntry};
 use crate::fast_hash::FastBuild;
@@ -374,22 +374,39 @@ impl Proof {
         // The children are made first and looked up afterwards, all together: the table's reads then overlap
         // instead of each waiting between two plays.
         let mut relatives: Vec<Option<i32>> = Vec::new();
+        // SOLVER-7.10: the order in which ties between children are broken: the image of the last play first,
+        // then the captures, then the rest in the order of `State::codes`. Each child goes in after those of its
+        // rank and before the later ranks (a stable insertion, as `select` takes the first of equals).
+        let mirror = state.mirror_answer();
+        let (mut firsts, mut captures) = (0, 0);
         for code in state.codes() {
             if let Some(made) = state.make(code) {
+                let at = if Some(code) == mirror {
+                    firsts += 1;
+                    firsts - 1
+                } else if matches!(
+                    made,
+                    Made::Pushed { prisoners } | Made::Prohibited { prisoners, .. } if prisoners != 0
+                ) {
+                    captures += 1;
+                    firsts + captures - 1
+                } else {
+                    codes.len()
+                };
                 let child = state.key();
                 match Self::ended(state, t) {
                     Some(end) => {
-                        numbers.push(end);
-                        relatives.push(None);
+                        numbers.insert(at, end);
+                        relatives.insert(at, None);
                     }
                     None => {
-                        numbers.push(UNKNOWN);
-                        relatives.push(Some(t - state.offset()));
+                        numbers.insert(at, UNKNOWN);
+                        relatives.insert(at, Some(t - state.offset()));
                     }
                 }
-                keys.push(child);
+                keys.insert(at, child);
                 state.unmake(made);
-                codes.push(code);
+                codes.insert(at, code);
             }
         }
         for ((n, relative), &key) in numbers.iter_mut().zip(&relatives).zip(&keys) {

@@ -29,6 +29,8 @@ pub(super) struct Geometry {
     /// SOLVER-7.9: automorphisms of the board graph, the identity first, each as the bit of the image of every
     /// intersection.
     maps: Vec<Vec<u64>>,
+    /// SOLVER-7.10: on a grid, the half turn: the index of the image of each intersection.
+    half_turn: Option<Vec<Code>>,
     /// SOLVER-7.9: the maps by bytes, so that a set's image is a few lookups: entry `(k * bytes + b) * 256 + v`
     /// is the image under map `k` of the intersections `8 * b + i` for the bits `i` of `v`.
     by_byte: Vec<u64>,
@@ -105,6 +107,20 @@ fn automorphisms(neighbours: &[u64]) -> Vec<Vec<u64>> {
     found
 }
 
+/// SOLVER-7.10: the half turn of a grid board (column c, row r to column w - 1 - c, row h - 1 - r), as the index
+/// of each intersection's image; `None` for a board that is not a grid.
+fn half_turn(board: &Board) -> Option<Vec<Code>> {
+    let (width, height) = (board.width()?, board.height()?);
+    board
+        .points()
+        .map(|p| {
+            let at = board.coords(p)?;
+            let image = board.point_at(width - 1 - at.col, height - 1 - at.row)?;
+            Code::try_from(image.index()).ok()
+        })
+        .collect()
+}
+
 impl Geometry {
     /// The geometry of `board`, if it has at most [`MAX_POINTS`] intersections.
     pub(super) fn of(board: &Board) -> Option<Geometry> {
@@ -129,6 +145,7 @@ impl Geometry {
             neighbours,
             all,
             maps,
+            half_turn: half_turn(board),
             by_byte,
         })
     }
@@ -452,6 +469,19 @@ impl State {
             .plays
             .last()
             .is_some_and(|&(_, code)| code == self.geometry.normal_pass())
+    }
+
+    /// SOLVER-7.10: the play tried first: the last play's image (a stone's under the half turn of a grid board,
+    /// a pass of the same kind), if there was a play since the last prohibition and the image is an intersection
+    /// or a pass.
+    pub(super) fn mirror_answer(&self) -> Option<Code> {
+        let &(_, last) = self.history.plays.last()?;
+        let g = &self.geometry;
+        if usize::from(last) < g.n {
+            g.half_turn.as_ref()?.get(usize::from(last)).copied()
+        } else {
+            Some(last)
+        }
     }
 
     /// KEE-15, KEE-15v: points of player 0 minus points of player 1 on the current board position.
@@ -835,6 +865,35 @@ mod tests {
         let g = Geometry::of(&board).expect("small");
         assert_eq!(g.symmetries(), 2);
         assert_automorphisms(&g);
+    }
+
+    /// SOLVER-7.10: the half turn takes each intersection of a grid to the opposite one, and the play tried first
+    /// is the image of the last play.
+    #[test]
+    fn the_first_answer_is_the_last_play_turned_half_round() {
+        assert_eq!(grid(2, 2).half_turn, Some(vec![3, 2, 1, 0]));
+        assert_eq!(grid(2, 3).half_turn, Some(vec![5, 4, 3, 2, 1, 0]));
+        assert_eq!(grid(3, 3).half_turn.map(|turn| turn[4]), Some(4));
+        // A triangle is no grid.
+        let triangle =
+            Board::from_neighbour_lists(&[vec![1, 2], vec![0, 2], vec![0, 1]]).expect("a graph");
+        assert_eq!(Geometry::of(&triangle).expect("small").half_turn, None);
+
+        let board = Arc::new(Board::rectangle(2, 3).expect("a board"));
+        let game = KeeGame::new(
+            Arrangement::empty(board, 2).expect("empty"),
+            KeeRules::default(),
+        );
+        let mut state = State::of(&game).expect("two players");
+        assert_eq!(state.mirror_answer(), None, "no play yet");
+        state.make(0).expect("a stone on the first intersection");
+        assert_eq!(state.mirror_answer(), Some(5));
+        let normal = state.geometry.normal_pass();
+        state.make(normal).expect("a normal pass");
+        assert_eq!(state.mirror_answer(), Some(normal));
+        let refresh = state.geometry.refreshing_pass();
+        state.make(refresh).expect("a refreshing pass");
+        assert_eq!(state.mirror_answer(), Some(refresh));
     }
 
     #[test]
