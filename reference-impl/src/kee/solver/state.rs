@@ -13,6 +13,7 @@ use super::super::game::{KeeGame, KeePlay, KeeRules, KeeScoring, KoPlayerPasses}
 use super::super::player::Player;
 use super::super::removal::Suicide;
 use crate::board::Board;
+use crate::symmetry::Symmetry;
 
 /// SOLVER-7.2: the largest board the search handles (one bit per intersection in a `u64`).
 pub(super) const MAX_POINTS: usize = 64;
@@ -107,15 +108,15 @@ fn automorphisms(neighbours: &[u64]) -> Vec<Vec<u64>> {
     found
 }
 
-/// SOLVER-7.10: the half turn of a grid board (column c, row r to column w - 1 - c, row h - 1 - r), as the index
-/// of each intersection's image; `None` for a board that is not a grid.
+/// SOLVER-7.10: the half turn of a grid board (CORE-3.2), as the index of each intersection's image; `None` for a
+/// board that is not a grid.
 fn half_turn(board: &Board) -> Option<Vec<Code>> {
-    let (width, height) = (board.width()?, board.height()?);
+    let grid = board.grid()?;
     board
         .points()
         .map(|p| {
-            let at = board.coords(p)?;
-            let image = board.point_at(width - 1 - at.col, height - 1 - at.row)?;
+            let at = Symmetry::RotateHalf.map_coords(grid, board.coords(p)?);
+            let image = board.point_at(at.col, at.row)?;
             Code::try_from(image.index()).ok()
         })
         .collect()
