@@ -98,6 +98,27 @@ pub(super) struct Proof {
     table: Table,
     /// SOLVER-1.5: the moment the search gives up.
     deadline: Deadline,
+    /// The children's vectors of states no longer being searched, for the next states to use.
+    spare: Vec<Children>,
+}
+
+/// SOLVER-7.5, SOLVER-7.10: a state's children in the order `select` breaks ties in: their plays, numbers,
+/// keys (SOLVER-7.4) and thresholds less their prisoner offset (`None` for a child whose game has ended).
+#[derive(Default)]
+struct Children {
+    codes: Vec<Code>,
+    numbers: Vec<Numbers>,
+    keys: Vec<u128>,
+    relatives: Vec<Option<i32>>,
+}
+
+impl Children {
+    fn clear(&mut self) {
+        self.codes.clear();
+        self.numbers.clear();
+        self.keys.clear();
+        self.relatives.clear();
+    }
 }
 
 impl Proof {
@@ -114,6 +135,7 @@ impl Proof {
             bounds,
             table: Table::new(MAX_ENTRIES),
             deadline,
+            spare: Vec::new(),
         }
     }
 
@@ -366,14 +388,42 @@ impl Proof {
         if here.reaches(proof_limit, disproof_limit) {
             return Ok(here);
         }
+        // The children's vectors come from those of states searched before (none is allocated per state).
+        let mut children = self.spare.pop().unwrap_or_default();
+        children.clear();
+        let result = self.expand(
+            state,
+            key,
+            t,
+            (proof_limit, disproof_limit),
+            depth,
+            &mut children,
+        );
+        self.spare.push(children);
+        result
+    }
+
+    /// SOLVER-7.5: [`Proof::mid`] at a state that its table entry does not settle: its children are made and
+    /// looked up, then searched in turn, in `children` (empty).
+    fn expand(
+        &mut self,
+        state: &mut State,
+        key: u128,
+        t: i32,
+        (proof_limit, disproof_limit): (u32, u32),
+        depth: usize,
+        children: &mut Children,
+    ) -> Result<Numbers, OutOfReach> {
         // Black (player 0) wants the value at least t: his states are OR states, White's are AND states.
         let or = state.to_play() == 0;
-        let mut codes: Vec<Code> = Vec::new();
-        let mut numbers: Vec<Numbers> = Vec::new();
-        let mut keys: Vec<u128> = Vec::new();
+        let Children {
+            codes,
+            numbers,
+            keys,
+            relatives,
+        } = children;
         // The children are made first and looked up afterwards, all together: the table's reads then overlap
         // instead of each waiting between two plays.
-        let mut relatives: Vec<Option<i32>> = Vec::new();
         // SOLVER-7.10: the order in which ties between children are broken: the image of the last play first,
         // then the captures, then the rest in the order of `State::codes`. Each child goes in after those of its
         // rank and before the later ranks (a stable insertion, as `select` takes the first of equals).
@@ -409,7 +459,7 @@ impl Proof {
                 codes.insert(at, code);
             }
         }
-        for ((n, relative), &key) in numbers.iter_mut().zip(&relatives).zip(&keys) {
+        for ((n, relative), &key) in numbers.iter_mut().zip(relatives.iter()).zip(keys.iter()) {
             if let Some(relative) = *relative {
                 *n = self.look_up(key, relative);
             }
@@ -417,13 +467,13 @@ impl Proof {
         loop {
             // A state not ended always has the normal pass (KEE-5(b)), so `numbers` is never empty.
             // SOLVER-7.5: weak proof numbers, which count a state reached by several paths once.
-            let n = combine_weak(or, &numbers);
+            let n = combine_weak(or, numbers);
             if n.reaches(proof_limit, disproof_limit) {
                 self.store(state, key, t, n);
                 return Ok(n);
             }
             let (best, child_proof, child_disproof) =
-                select(or, &numbers, n, proof_limit, disproof_limit, Widening::NONE);
+                select(or, numbers, n, proof_limit, disproof_limit, Widening::NONE);
             let Some(made) = state.make(codes[best]) else {
                 // Cannot happen (the play was made above); dropped from the children.
                 codes.swap_remove(best);
