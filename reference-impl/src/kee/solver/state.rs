@@ -321,43 +321,50 @@ pub(super) struct History {
     /// The index of the first moment of the KEE-12(a) window of `moments[i]` (just after the start, the last
     /// prohibition or the last refreshing pass).
     window_start: Vec<usize>,
-    /// SOLVER-7.4: the window's moments with their pass counts, hashed as a set; SOLVER-7.9: one hash per
-    /// automorphism (of the images of the moments), so index `i * k + j` is about `moments[i]` and map `j`.
-    window_hash: Vec<u128>,
-    /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set
-    /// (one hash per automorphism, as `window_hash`).
-    fresh_hash: Vec<u128>,
-    /// SOLVER-7.9: the image of each moment under each automorphism (index `i * k + j` as in `window_hash`), so
-    /// that the key need not map them again.
-    images: Vec<Moment>,
-    /// SOLVER-7.4: the moments of the window with no stone play since `moments[i]`'s, hashed as a set (one hash
-    /// per automorphism, as `window_hash`).
-    quiet_hash: Vec<u128>,
+    /// SOLVER-7.4, SOLVER-7.9: the key's sets as seen through each automorphism: index `i * k + j` is about
+    /// `moments[i]` and map `j` (one record per map, so that a play adds `k` records).
+    maps: Vec<Mapped>,
     /// KEE-12(b): the moments just after the start and after refreshing passes, with their indices (all
     /// different: a refreshing pass onto one of them is a prohibition).
     fresh: FastMap<Moment, usize>,
+}
+
+/// SOLVER-7.4, SOLVER-7.9: a moment of the history and the key's sets up to it, seen through one automorphism.
+#[derive(Clone, Copy, Debug)]
+struct Mapped {
+    /// The image of the moment, so that the key need not map it again.
+    image: Moment,
+    /// SOLVER-7.4: the window's moments with their pass counts, hashed as a set (of their images).
+    window: u128,
+    /// SOLVER-7.4: the moments just after the start and after refreshing passes with their pass counts, as a set.
+    fresh: u128,
+    /// SOLVER-7.4: the moments of the window with no stone play since this one's, hashed as a set.
+    quiet: u128,
 }
 
 impl History {
     fn new(start: Moment, geometry: &Geometry) -> History {
         let mut fresh = FastMap::default();
         fresh.insert(start, 0);
-        let images: Vec<Moment> = (0..geometry.symmetries())
-            .map(|k| geometry.image(k, start))
+        // SOLVER-7.4, SOLVER-7.9: the hash of each key item of the start under each automorphism in turn.
+        let maps = (0..geometry.symmetries())
+            .map(|k| {
+                let image = geometry.image(k, start);
+                Mapped {
+                    image,
+                    window: item(TAG_WINDOW, image, 0),
+                    fresh: item(TAG_FRESH, image, 0),
+                    quiet: item(TAG_NO_STONE_SINCE, image, 0),
+                }
+            })
             .collect();
-        // SOLVER-7.4, SOLVER-7.9: the hash of a key item of the start under each automorphism in turn.
-        let items =
-            |tag: u64| -> Vec<u128> { images.iter().map(|&image| item(tag, image, 0)).collect() };
         History {
             moments: vec![start],
             plays: Vec::new(),
             passes: vec![0],
             last_stone: vec![0],
             window_start: vec![0],
-            window_hash: items(TAG_WINDOW),
-            fresh_hash: items(TAG_FRESH),
-            quiet_hash: items(TAG_NO_STONE_SINCE),
-            images,
+            maps,
             fresh,
         }
     }
@@ -683,25 +690,18 @@ impl State {
         let quiet_anew = i < g.n || refresh;
         for j in 0..k {
             let image = g.image(j, after);
-            h.images.push(image);
-            let quiet = if quiet_anew {
-                0
-            } else {
-                h.quiet_hash[top * k + j]
-            };
-            h.quiet_hash
-                .push(quiet ^ item(TAG_NO_STONE_SINCE, image, 0));
-            let window = if refresh {
-                0
-            } else {
-                h.window_hash[top * k + j]
-            };
-            h.window_hash.push(window ^ item(TAG_WINDOW, image, passes));
-            let fresh = h.fresh_hash[top * k + j];
-            h.fresh_hash.push(if refresh {
-                fresh ^ item(TAG_FRESH, image, passes)
-            } else {
-                fresh
+            let before = h.maps[top * k + j];
+            let quiet = if quiet_anew { 0 } else { before.quiet };
+            let window = if refresh { 0 } else { before.window };
+            h.maps.push(Mapped {
+                image,
+                quiet: quiet ^ item(TAG_NO_STONE_SINCE, image, 0),
+                window: window ^ item(TAG_WINDOW, image, passes),
+                fresh: if refresh {
+                    before.fresh ^ item(TAG_FRESH, image, passes)
+                } else {
+                    before.fresh
+                },
             });
         }
         h.moments.push(after);
@@ -749,10 +749,7 @@ impl State {
                 h.last_stone.pop();
                 h.window_start.pop();
                 let k = self.geometry.symmetries();
-                h.window_hash.truncate(top * k);
-                h.fresh_hash.truncate(top * k);
-                h.images.truncate(top * k);
-                h.quiet_hash.truncate(top * k);
+                h.maps.truncate(top * k);
             }
             Made::Prohibited {
                 before,
@@ -783,14 +780,15 @@ impl State {
         let mut least = ([u64::MAX; 2], u128::MAX);
         for j in 0..k {
             let at = top * k + j;
-            let image = h.images[at];
+            let mapped = &h.maps[at];
+            let image = mapped.image;
             if image.stones > least.0 {
                 continue;
             }
             let key = item(TAG_CURRENT | flags << 4, image, h.passes[top])
-                ^ h.window_hash[at]
-                ^ h.fresh_hash[at]
-                ^ h.quiet_hash[at];
+                ^ mapped.window
+                ^ mapped.fresh
+                ^ mapped.quiet;
             least = if image.stones < least.0 {
                 (image.stones, key)
             } else {
