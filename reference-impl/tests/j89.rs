@@ -5,11 +5,12 @@
 use gorules_ref::j89::{
     assess, decide, decide_first, play_out, successors, Assessor, ConfirmGame, ConfirmMove,
     ConfirmState, Confirmation, ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside,
-    J89Rules, KoPass, NewStone, SearchLimits, SekiStones, Status, DEFAULT_LIMITS,
+    J89Rules, KoPass, NewStone, SearchLimits, SekiStones, SharedLives, Status, DEFAULT_LIMITS,
 };
 use gorules_ref::{ByColor, Color, PointSet, Position};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// The confirmation on every point (J89-R12 option `whole`).
 const WHOLE: J89Rules = J89Rules {
@@ -191,6 +192,51 @@ fn dead_stones_of_both_colours_in_a_region_make_it_territory_under_both() {
         assessor.assess(&p, no_search).is_err(),
         "a reading of the confirmation that nothing settles needs a new search"
     );
+}
+
+/// J89-R13, PROTO-10.2: assessors that share a store of decided confirmations (the reference engine's sessions
+/// do) search a stop position once: another assessor answers it without a search, as a fresh assessment does; an
+/// undecided confirmation is not kept, and an assessor without the store still has to search.
+#[test]
+fn assessors_sharing_a_store_search_a_confirmation_once() {
+    let p = pos(&DIRECT_KO);
+    let fresh = assess(&p, J89Rules::default(), DEFAULT_LIMITS).expect("decided");
+    let no_search = SearchLimits {
+        states: 0,
+        nodes: 0,
+        ..DEFAULT_LIMITS
+    };
+    let shared = Arc::new(SharedLives::new());
+    let mut first = Assessor::sharing(J89Rules::default(), Arc::clone(&shared));
+    assert!(first.assess(&p, no_search).is_err(), "nothing kept yet");
+    assert!(shared.is_empty(), "an undecided confirmation is not kept");
+    assert_eq!(*first.assess(&p, DEFAULT_LIMITS).expect("decided"), fresh);
+    assert_eq!(shared.len(), 1);
+    let mut second = Assessor::sharing(J89Rules::default(), Arc::clone(&shared));
+    assert_eq!(
+        *second.assess(&p, no_search).expect("from the store"),
+        fresh
+    );
+    // A reading that only scores asks the same confirmation; one that changes it is another question.
+    let both = J89Rules {
+        dead_in_regions: DeadInRegions::Both,
+        ..J89Rules::default()
+    };
+    let mut third = Assessor::sharing(both, Arc::clone(&shared));
+    assert_eq!(
+        *third.assess(&p, no_search).expect("from the store"),
+        assess(&p, both, DEFAULT_LIMITS).expect("decided")
+    );
+    let pooled = J89Rules {
+        ko_pass: KoPass::Pooled,
+        ..J89Rules::default()
+    };
+    assert!(Assessor::sharing(pooled, Arc::clone(&shared))
+        .assess(&p, no_search)
+        .is_err());
+    assert!(Assessor::new(J89Rules::default())
+        .assess(&p, no_search)
+        .is_err());
 }
 
 #[test]

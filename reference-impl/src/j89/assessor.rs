@@ -10,8 +10,9 @@ use super::search::{string_life_knowing, Known, StringLife};
 use super::territory::{assess_given, Assessment};
 use crate::color::{ByColor, Color};
 use crate::position::Position;
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// J89-7 to J89-10: why a stop position could not be assessed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +59,60 @@ pub struct Assessor {
         usize,
         Option<std::time::Duration>,
     )>,
+    /// J89-R13: decided confirmations shared with other assessors (PROTO-10.2: the reference engine shares one
+    /// store among all its sessions), consulted after `lives`.
+    shared: Option<Arc<SharedLives>>,
+}
+
+/// J89-R13: decided confirmations shared by several assessors, by stop position and the readings that decide them
+/// ([`J89Rules::confirmation_part`]). A search answers exactly or not at all, so a decided confirmation is the
+/// answer to the same question under any limits, whoever asked it first; undecided ones are not kept. At most
+/// [`SHARED_LIVES`] entries: a full store is emptied first (only knowledge lost).
+#[derive(Debug, Default)]
+pub struct SharedLives {
+    lives: Mutex<LivesByQuestion>,
+}
+
+/// Decided confirmations by stop position and the readings that decide them.
+type LivesByQuestion = HashMap<(Position, J89Rules), Arc<Vec<StringLife>>>;
+
+/// How many decided confirmations a [`SharedLives`] keeps.
+pub const SHARED_LIVES: usize = 1024;
+
+impl SharedLives {
+    /// An empty store.
+    pub fn new() -> SharedLives {
+        SharedLives::default()
+    }
+
+    fn get(&self, stop: &Position, key: J89Rules) -> Option<Arc<Vec<StringLife>>> {
+        self.lock().get(&(stop.clone(), key)).cloned()
+    }
+
+    fn keep(&self, stop: &Position, key: J89Rules, life: Arc<Vec<StringLife>>) {
+        let mut lives = self.lock();
+        if lives.len() >= SHARED_LIVES {
+            lives.clear();
+        }
+        lives.insert((stop.clone(), key), life);
+    }
+
+    /// The decided confirmations kept.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether none is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, LivesByQuestion> {
+        // A panic elsewhere while the lock was held cannot leave a half-written entry: insert and clear are whole.
+        self.lives
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 }
 
 /// How many decided confirmations an assessor keeps.
@@ -72,6 +127,16 @@ impl Assessor {
             lines: ByColor::from_fn(|_| None),
             lives: Vec::new(),
             failed: None,
+            shared: None,
+        }
+    }
+
+    /// J89-R: [`Assessor::new`], also reading and keeping decided confirmations in `shared`, so that assessors of
+    /// other games (the engine's other sessions) need not search them again.
+    pub fn sharing(rules: J89Rules, shared: Arc<SharedLives>) -> Assessor {
+        Assessor {
+            shared: Some(shared),
+            ..Assessor::new(rules)
         }
     }
 
@@ -90,6 +155,7 @@ impl Assessor {
             lines: self.lines,
             lives: self.lives,
             failed: self.failed,
+            shared: self.shared,
         }
     }
 
@@ -140,6 +206,10 @@ impl Assessor {
         if let Some((_, _, life)) = self.lives.iter().find(|(at, k, _)| *k == key && at == stop) {
             return Ok(life.clone());
         }
+        if let Some(life) = self.shared.as_ref().and_then(|s| s.get(stop, key)) {
+            self.remember(stop, key, life.clone());
+            return Ok(life);
+        }
         // What the answers kept for this position under neighbouring readings already settle.
         let kept: Vec<(J89Rules, Arc<Vec<StringLife>>)> = self
             .lives
@@ -169,11 +239,19 @@ impl Assessor {
                 return Err(e);
             }
         };
+        if let Some(shared) = &self.shared {
+            shared.keep(stop, key, life.clone());
+        }
+        self.remember(stop, key, life.clone());
+        Ok(life)
+    }
+
+    /// Keeps a decided confirmation among the last [`LIVES_KEPT`].
+    fn remember(&mut self, stop: &Position, key: J89Rules, life: Arc<Vec<StringLife>>) {
         if self.lives.len() == LIVES_KEPT {
             self.lives.remove(0);
         }
-        self.lives.push((stop.clone(), key, life.clone()));
-        Ok(life)
+        self.lives.push((stop.clone(), key, life));
     }
 
     /// J89-13.1: the assessment of `stop` made by perfect play, if it is the one kept (the reading J89-13 judges

@@ -21,7 +21,7 @@ mod territory;
 
 pub use article13::{disagreement_move, effective_moves, effective_moves_given};
 pub use as_played::{play_out, resolve_line, string_life_as_played, AsPlayedError, PlayedMove};
-pub use assessor::{AssessError, Assessor};
+pub use assessor::{AssessError, Assessor, SharedLives, SHARED_LIVES};
 pub use confirm::{
     successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, Confirmation,
     ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, J89Rules, KoBan, KoPass,

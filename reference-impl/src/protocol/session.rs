@@ -466,7 +466,7 @@ impl Session {
                 // PROTO-10: the last assessment stays valid while the readings of the stop position are the same.
                 let assessor = match &self.game {
                     Game::J89(old) => old.assessor().clone().under(rules),
-                    Game::Grid(_) => Assessor::new(rules),
+                    Game::Grid(_) => Assessor::sharing(rules, j89::process_lives()),
                 };
                 Game::J89(Box::new(J89Game::new(ruleset, start, game, assessor)))
             }

@@ -11,14 +11,14 @@ use crate::j89::{
     disagreement_move, effective_moves_given, Article13, Assessment, Assessor, Confirmation,
     ConfirmationBoard, ConfirmationFirst, DeadInRegions, DeadOutside, End, Event, FillDame, Game,
     GameResult, GameRules, IllegalMoves, J89Rules, KoPass, NewStone, PlayedMove,
-    RecaptureAfterPass, Repetition, RequestError, SekiStones, Stage, Status,
+    RecaptureAfterPass, Repetition, RequestError, SekiStones, SharedLives, Stage, Status,
 };
 use crate::moves::Move;
 use crate::naj::score::Points;
 use crate::rules::Ruleset;
 use gorules_grammar::gtp::Command;
 use gorules_vocabulary as vocabulary;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// PROTO-10, PROTO-11: a game under the Japanese 1989 Rules: the game from the position set up last, and the
@@ -227,6 +227,14 @@ impl J89Game {
 }
 
 /// PROTO-11: the stage of a game as the protocol writes it.
+/// PROTO-10.2: the decided confirmations of this process, shared by all its sessions: the suite's checks of one
+/// stop position (its statuses, its territory, its score) search its confirmation once. A confirmation is a pure
+/// function of the stop position and the readings that decide it (J89-R13), so only the time changes.
+pub(super) fn process_lives() -> Arc<SharedLives> {
+    static LIVES: OnceLock<Arc<SharedLives>> = OnceLock::new();
+    Arc::clone(LIVES.get_or_init(|| Arc::new(SharedLives::new())))
+}
+
 fn stage_name(stage: Stage) -> &'static str {
     match stage {
         Stage::Playing => "playing",
