@@ -347,105 +347,118 @@ fn payable(credits: &[BTreeSet<KoBan>], victim: Color) -> usize {
 }
 
 /// J89-R5, J89-7.3, J89-7.4, J89-R7: the moves from a state and the states they lead to, with no play on
-/// `off_limits` (J89-R12) and passes paying for kos as `ko_pass` says. A terminal state (two plain passes) has
-/// none.
+/// `off_limits` (J89-R12) and passes paying for kos as `ko_pass` says: [`candidates`] made by [`successor`], in
+/// their order. A terminal state (two plain passes) has none.
 pub fn successors(
     state: &ConfirmState,
     off_limits: &PointSet,
     ko_pass: KoPass,
 ) -> Vec<(ConfirmMove, ConfirmState)> {
-    let mut out = Vec::new();
+    candidates(state, off_limits, ko_pass)
+        .into_iter()
+        .filter_map(|mv| successor(state, mv).map(|next| (mv, next)))
+        .collect()
+}
+
+/// J89-R5, J89-7.3, J89-R7: the moves that may be legal from `state`, in order: a play on every empty point not
+/// on `off_limits` (J89-R12), by index (whether it is legal, [`successor`] says), then the plain pass, then the
+/// passes for a ko (each legal). A search can order them and make only those it visits.
+pub fn candidates(
+    state: &ConfirmState,
+    off_limits: &PointSet,
+    ko_pass: KoPass,
+) -> Vec<ConfirmMove> {
     let me = state.to_move;
     let p = &state.position;
-    for point in p.board().points() {
-        if p.get(point).is_some() || off_limits.contains(point) {
-            continue;
+    let mut out: Vec<ConfirmMove> = p
+        .board()
+        .points()
+        .filter(|&point| p.get(point).is_none() && !off_limits.contains(point))
+        .map(ConfirmMove::Play)
+        .collect();
+    out.push(ConfirmMove::Pass);
+    let against_me = state.bans.iter().filter(|b| b.victim == me);
+    match ko_pass {
+        KoPass::Designated => out.extend(against_me.map(|b| ConfirmMove::PassFor(*b))),
+        // A pass for a ko is allowed while some capture against me is not yet paid for by my unused passes.
+        KoPass::Pooled if payable(&state.credits, me) < against_me.count() => {
+            out.push(ConfirmMove::PassForAnyKo)
         }
-        let Ok(effect) = apply_play(p, me, point, SuicideRule::Prohibited) else {
-            continue;
-        };
-        // J89-7.3: the recapture of an unpaid ko capture against me is banned.
-        let retaken = state.bans.iter().find(|b| {
-            b.victim == me
-                && b.x == point
-                && effect.captured.len() == 1
-                && effect.captured.contains(b.y)
-        });
-        let mut credits = state.credits.clone();
-        if let Some(ban) = retaken {
-            // J89-R7: under `pooled`, the recapture uses up the smallest unused pass that may pay for it.
-            let Some(i) = (0..credits.len())
-                .filter(|&i| credits[i].contains(ban))
-                .min_by_key(|&i| credits[i].len())
-            else {
-                continue;
-            };
-            credits.remove(i);
-        }
-        // A ban lapses when its capturing stone is gone: that capture can never be retaken.
-        let in_force = |b: &KoBan| effect.position.get(b.y) == Some(b.victim.opponent());
-        let mut bans: BTreeSet<KoBan> = state.bans.iter().copied().filter(in_force).collect();
-        for c in &mut credits {
-            c.retain(in_force);
-        }
-        credits.retain(|c| !c.is_empty());
-        credits.sort();
-        if let Some(ban) = ko_capture(p, &effect.position, &effect.captured, me, point) {
-            bans.insert(ban);
-        }
-        out.push((
-            ConfirmMove::Play(point),
-            ConfirmState {
-                position: effect.position,
-                to_move: me.opponent(),
-                bans,
-                passed: false,
-                credits,
-            },
-        ));
+        KoPass::Pooled => {}
     }
-    let pass_to =
-        |bans: BTreeSet<KoBan>, passed: bool, credits: Vec<BTreeSet<KoBan>>| ConfirmState {
+    out
+}
+
+/// J89-R5, J89-7.3, J89-7.4, J89-R7: the state `mv` leads to from `state` (one of its [`candidates`]), or `None`
+/// if the play is illegal: suicide, or the recapture of a ko capture not yet paid for.
+pub fn successor(state: &ConfirmState, mv: ConfirmMove) -> Option<ConfirmState> {
+    let me = state.to_move;
+    let p = &state.position;
+    let pass_to = |bans: BTreeSet<KoBan>, passed: bool, credits: Vec<BTreeSet<KoBan>>| {
+        Some(ConfirmState {
             position: p.clone(),
             to_move: me.opponent(),
             bans,
             passed,
             credits,
-        };
-    out.push((
-        ConfirmMove::Pass,
-        pass_to(state.bans.clone(), true, state.credits.clone()),
-    ));
-    let against_me: BTreeSet<KoBan> = state
-        .bans
-        .iter()
-        .copied()
-        .filter(|b| b.victim == me)
-        .collect();
-    match ko_pass {
-        KoPass::Designated => {
-            for b in &against_me {
-                let mut bans = state.bans.clone();
-                bans.remove(b);
-                out.push((
-                    ConfirmMove::PassFor(*b),
-                    pass_to(bans, false, state.credits.clone()),
-                ));
+        })
+    };
+    match mv {
+        ConfirmMove::Play(point) => {
+            let effect = apply_play(p, me, point, SuicideRule::Prohibited).ok()?;
+            // J89-7.3: the recapture of an unpaid ko capture against me is banned.
+            let retaken = state.bans.iter().find(|b| {
+                b.victim == me
+                    && b.x == point
+                    && effect.captured.len() == 1
+                    && effect.captured.contains(b.y)
+            });
+            let mut credits = state.credits.clone();
+            if let Some(ban) = retaken {
+                // J89-R7: under `pooled`, the recapture uses up the smallest unused pass that may pay for it.
+                let i = (0..credits.len())
+                    .filter(|&i| credits[i].contains(ban))
+                    .min_by_key(|&i| credits[i].len())?;
+                credits.remove(i);
             }
+            // A ban lapses when its capturing stone is gone: that capture can never be retaken.
+            let in_force = |b: &KoBan| effect.position.get(b.y) == Some(b.victim.opponent());
+            let mut bans: BTreeSet<KoBan> = state.bans.iter().copied().filter(in_force).collect();
+            for c in &mut credits {
+                c.retain(in_force);
+            }
+            credits.retain(|c| !c.is_empty());
+            credits.sort();
+            if let Some(ban) = ko_capture(p, &effect.position, &effect.captured, me, point) {
+                bans.insert(ban);
+            }
+            Some(ConfirmState {
+                position: effect.position,
+                to_move: me.opponent(),
+                bans,
+                passed: false,
+                credits,
+            })
         }
-        // A pass for a ko is allowed while some capture against me is not yet paid for by my unused passes.
-        KoPass::Pooled if payable(&state.credits, me) < against_me.len() => {
+        ConfirmMove::Pass => pass_to(state.bans.clone(), true, state.credits.clone()),
+        ConfirmMove::PassFor(b) => {
+            let mut bans = state.bans.clone();
+            bans.remove(&b);
+            pass_to(bans, false, state.credits.clone())
+        }
+        ConfirmMove::PassForAnyKo => {
+            let against_me: BTreeSet<KoBan> = state
+                .bans
+                .iter()
+                .copied()
+                .filter(|b| b.victim == me)
+                .collect();
             let mut credits = state.credits.clone();
             credits.push(against_me);
             credits.sort();
-            out.push((
-                ConfirmMove::PassForAnyKo,
-                pass_to(state.bans.clone(), false, credits),
-            ));
+            pass_to(state.bans.clone(), false, credits)
         }
-        KoPass::Pooled => {}
     }
-    out
 }
 
 /// J89-R5: the confirmation game from a stop position with `attacker` moving first, as an explicit graph.

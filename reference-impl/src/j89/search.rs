@@ -2,7 +2,9 @@
 //! forced wins, instead of building the whole game graph ([`super::ConfirmGame`], kept as the exact oracle the
 //! tests compare this search with).
 
-use super::confirm::{successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, KoPass};
+use super::confirm::{
+    candidates, successor, successors, ConfirmError, ConfirmGame, ConfirmMove, ConfirmState, KoPass,
+};
 use crate::allowance::Deadline;
 use crate::board::PointSet;
 use crate::color::ByColor;
@@ -70,6 +72,16 @@ impl Found {
     }
 }
 
+/// What the search found at a state.
+enum Settled {
+    /// The attacker wins from it, with the winning move where the attacker is to move.
+    Won(Option<ConfirmMove>),
+    /// The defender holds it, whatever line led there.
+    Held,
+    /// The defender holds it as long as the visits listed are all on the line.
+    HeldWhile(Vec<u64>),
+}
+
 /// Why a search stopped without an answer: a limit of [`SearchLimits`], or the budget of a probe.
 enum Stop {
     Limit(ConfirmError),
@@ -90,12 +102,8 @@ struct Search<'a> {
     ko_pass: KoPass,
     limits: SearchLimits,
     nodes: usize,
-    /// States the attacker wins from, with the winning move where the attacker is to move.
-    won: FastMap<ConfirmState, Option<ConfirmMove>>,
-    /// States the defender holds, whatever line led there.
-    held: FastSet<ConfirmState>,
-    /// States the defender holds as long as the visits listed are all on the line.
-    held_while: FastMap<ConfirmState, Vec<u64>>,
+    /// The states searched, with what the search found (one table, so that a state is looked up once).
+    settled: FastMap<ConfirmState, Settled>,
     /// The states on the current line, each with its visit: a number given to each entry onto the line.
     line: FastMap<ConfirmState, u64>,
     /// The visits on the current line.
@@ -119,19 +127,19 @@ impl Search<'_> {
     /// by the same visit: a fresh search there would meet R as repetitions too, and more states on the line can
     /// only help the defender.
     fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, Stop> {
-        if self.won.contains_key(state) {
-            return Ok(Found::won());
-        }
-        if self.held.contains(state) {
-            return Ok(Found::held());
-        }
+        let held_while = match self.settled.get(state) {
+            Some(Settled::Won(_)) => return Ok(Found::won()),
+            Some(Settled::Held) => return Ok(Found::held()),
+            Some(Settled::HeldWhile(r)) => Some(r),
+            None => None,
+        };
         if let Some(&visit) = self.line.get(state) {
             return Ok(Found {
                 captured: false,
                 relies_on: vec![visit],
             });
         }
-        if let Some(r) = self.held_while.get(state) {
+        if let Some(r) = held_while {
             if r.iter().all(|v| self.visits.contains(v)) {
                 return Ok(Found {
                     captured: false,
@@ -145,10 +153,11 @@ impl Search<'_> {
         // him.
         if state.passed && captured_now == attacker_moves {
             return Ok(if captured_now {
-                self.won.insert(state.clone(), Some(ConfirmMove::Pass));
+                self.settled
+                    .insert(state.clone(), Settled::Won(Some(ConfirmMove::Pass)));
                 Found::won()
             } else {
-                self.held.insert(state.clone());
+                self.settled.insert(state.clone(), Settled::Held);
                 Found::held()
             });
         }
@@ -173,18 +182,21 @@ impl Search<'_> {
         self.next_visit += 1;
         self.line.insert(state.clone(), visit);
         self.visits.insert(visit);
-        let mut children = successors(state, self.off_limits, self.ko_pass);
-        order(&mut children, self.home, &state.position);
+        // The moves that may be legal, ordered; each child's state is made only when the search first visits it.
+        let mut moves = candidates(state, self.off_limits, self.ko_pass);
+        order(&mut moves, self.home, &state.position);
+        let mut made: Vec<Option<Option<ConfirmState>>> = vec![None; moves.len()];
         let mut relies_on: Vec<u64> = Vec::new();
         let mut result = None;
-        // Each child's result once known; the mover's good outcome ends the loop.
-        let mut known: Vec<Option<Found>> = vec![None; children.len()];
+        // Each child's result once known; the mover's good outcome ends the loop. An illegal move counts as the
+        // mover's bad outcome relying on nothing, which changes nothing: it is no child.
+        let mut known: Vec<Option<Found>> = vec![None; moves.len()];
         // Probes with growing budgets first find the children that decide quickly (a cheap win for the
         // attacker, a cheap hold for the defender); then every child not yet known is searched in full.
         let mut budget = PROBE_START;
         let mut full = false;
         'widen: loop {
-            for (i, (mv, child)) in children.iter().enumerate() {
+            for (i, &mv) in moves.iter().enumerate() {
                 if known[i].is_some() {
                     continue;
                 }
@@ -195,20 +207,29 @@ impl Search<'_> {
                     } else {
                         Found::held()
                     })
-                } else if full {
-                    self.solve(child, depth + 1)
                 } else {
-                    let outer = self.budget;
-                    self.budget = Some(outer.unwrap_or(usize::MAX).min(self.nodes + budget));
-                    let r = self.solve(child, depth + 1);
-                    self.budget = outer;
-                    r
+                    let Some(child) = made[i].get_or_insert_with(|| successor(state, mv)) else {
+                        known[i] = Some(Found {
+                            captured: !attacker_moves,
+                            relies_on: Vec::new(),
+                        });
+                        continue;
+                    };
+                    if full {
+                        self.solve(child, depth + 1)
+                    } else {
+                        let outer = self.budget;
+                        self.budget = Some(outer.unwrap_or(usize::MAX).min(self.nodes + budget));
+                        let r = self.solve(child, depth + 1);
+                        self.budget = outer;
+                        r
+                    }
                 };
                 match outcome {
                     Ok(found) => {
                         if found.captured == attacker_moves {
                             // The mover reaches the outcome he wants.
-                            result = Some((*mv, found));
+                            result = Some((mv, found));
                             break 'widen;
                         }
                         known[i] = Some(found);
@@ -241,7 +262,7 @@ impl Search<'_> {
         let mut found = match result {
             Some((mv, found)) => {
                 if found.captured {
-                    self.won.insert(state.clone(), Some(mv));
+                    self.settled.insert(state.clone(), Settled::Won(Some(mv)));
                 }
                 found
             }
@@ -251,20 +272,19 @@ impl Search<'_> {
                 relies_on,
             },
             None => {
-                self.won.insert(state.clone(), None);
+                self.settled.insert(state.clone(), Settled::Won(None));
                 Found::won()
             }
         };
         if !found.captured {
             // A repetition of this very state is settled now that its search is over.
             found.relies_on.retain(|&v| v != visit);
-            if found.relies_on.is_empty() {
-                self.held_while.remove(state);
-                self.held.insert(state.clone());
+            let settled = if found.relies_on.is_empty() {
+                Settled::Held
             } else {
-                self.held_while
-                    .insert(state.clone(), found.relies_on.clone());
-            }
+                Settled::HeldWhile(found.relies_on.clone())
+            };
+            self.settled.insert(state.clone(), settled);
         }
         Ok(found)
     }
@@ -285,8 +305,8 @@ impl Search<'_> {
                     .find(|m| matches!(m, ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo))
                     .unwrap_or(ConfirmMove::Pass)
             } else {
-                match self.won.get(&state) {
-                    Some(Some(mv)) => *mv,
+                match self.settled.get(&state) {
+                    Some(Settled::Won(Some(mv))) => *mv,
                     _ => break,
                 }
             };
@@ -305,7 +325,7 @@ impl Search<'_> {
 }
 
 /// Search order: plays next to the string first (they attack or defend it), then other plays, then passes.
-fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, position: &Position) {
+fn order(moves: &mut [ConfirmMove], string: &PointSet, position: &Position) {
     let board = position.board();
     let near = |mv: &ConfirmMove| match mv {
         ConfirmMove::Play(p) => {
@@ -318,7 +338,7 @@ fn order(children: &mut [(ConfirmMove, ConfirmState)], string: &PointSet, positi
         ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo => 2,
         ConfirmMove::Pass => 3,
     };
-    children.sort_by_key(|(mv, _)| near(mv));
+    moves.sort_by_key(near);
 }
 
 /// J89-R5, J89-R13: whether the opponent of a string's owner, moving first from `stop`, can force an end of the
@@ -362,9 +382,7 @@ pub fn decide_first(
             ko_pass,
             limits: SearchLimits { depth, ..limits },
             nodes: 0,
-            won: FastMap::default(),
-            held: FastSet::default(),
-            held_while: FastMap::default(),
+            settled: FastMap::default(),
             line: FastMap::default(),
             visits: FastSet::default(),
             next_visit: 0,
