@@ -273,7 +273,36 @@ impl Board {
 /// CORE-1.1: a set of intersections of one board (a bit set; iteration is in index order).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PointSet {
-    words: Vec<u64>,
+    words: Words,
+}
+
+/// The words of a [`PointSet`]: inline for boards of at most `64 * INLINE_WORDS` intersections, so that making
+/// and copying such sets allocates nothing (the searches make several for every play); on the heap beyond. A set's
+/// capacity decides which, so two sets of one board always use the same kind, and words beyond its capacity
+/// stay 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Words {
+    Inline { len: u8, words: [u64; INLINE_WORDS] },
+    Heap(Vec<u64>),
+}
+
+/// How many words a [`PointSet`] keeps inline.
+const INLINE_WORDS: usize = 2;
+
+impl Words {
+    fn as_slice(&self) -> &[u64] {
+        match self {
+            Words::Inline { len, words } => &words[..usize::from(*len)],
+            Words::Heap(words) => words,
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [u64] {
+        match self {
+            Words::Inline { len, words } => &mut words[..usize::from(*len)],
+            Words::Heap(words) => words,
+        }
+    }
 }
 
 impl PointSet {
@@ -284,9 +313,15 @@ impl PointSet {
 
     /// CORE-1.1: the empty set of intersections with indices below `capacity`.
     pub(crate) fn with_capacity(capacity: usize) -> PointSet {
-        PointSet {
-            words: vec![0; capacity.div_ceil(64)],
-        }
+        let len = capacity.div_ceil(64);
+        let words = match u8::try_from(len) {
+            Ok(short) if len <= INLINE_WORDS => Words::Inline {
+                len: short,
+                words: [0; INLINE_WORDS],
+            },
+            _ => Words::Heap(vec![0; len]),
+        };
+        PointSet { words }
     }
 
     /// CORE-1.1: every intersection of `board`.
@@ -299,13 +334,14 @@ impl PointSet {
     /// CORE-1.1: whether `point` is in the set.
     pub fn contains(&self, point: Point) -> bool {
         self.words
+            .as_slice()
             .get(point.index() / 64)
             .is_some_and(|word| word & (1 << (point.index() % 64)) != 0)
     }
 
     /// CORE-1.1: adds `point`; returns whether it was new. Points beyond the board's size are ignored.
     pub fn insert(&mut self, point: Point) -> bool {
-        match self.words.get_mut(point.index() / 64) {
+        match self.words.as_mut_slice().get_mut(point.index() / 64) {
             Some(word) => {
                 let bit = 1 << (point.index() % 64);
                 let new = *word & bit == 0;
@@ -318,7 +354,7 @@ impl PointSet {
 
     /// CORE-1.1: removes `point`; returns whether it was present.
     pub fn remove(&mut self, point: Point) -> bool {
-        match self.words.get_mut(point.index() / 64) {
+        match self.words.as_mut_slice().get_mut(point.index() / 64) {
             Some(word) => {
                 let bit = 1 << (point.index() % 64);
                 let present = *word & bit != 0;
@@ -332,6 +368,7 @@ impl PointSet {
     /// CORE-1.1: the number of intersections in the set.
     pub fn len(&self) -> usize {
         self.words
+            .as_slice()
             .iter()
             .map(|word| word.count_ones() as usize)
             .sum()
@@ -339,44 +376,69 @@ impl PointSet {
 
     /// CORE-1.1: whether the set has no intersection.
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&word| word == 0)
+        self.words.as_slice().iter().all(|&word| word == 0)
     }
 
     /// CORE-1.1: the intersections of the set in index order.
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    return None;
-                }
-                let bit = rest.trailing_zeros();
-                rest &= rest - 1;
-                Some(Point((w * 64) as u32 + bit))
+        self.words
+            .as_slice()
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| {
+                let mut rest = word;
+                std::iter::from_fn(move || {
+                    if rest == 0 {
+                        return None;
+                    }
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    Some(Point((w * 64) as u32 + bit))
+                })
             })
-        })
+    }
+
+    /// Removes and returns the intersection of the set with the lowest index, if any.
+    pub(crate) fn pop_first(&mut self) -> Option<Point> {
+        let words = self.words.as_mut_slice();
+        let w = words.iter().position(|&word| word != 0)?;
+        let bit = words[w].trailing_zeros();
+        words[w] &= words[w] - 1;
+        Some(Point((w * 64) as u32 + bit))
     }
 
     /// CORE-1.1: adds every intersection of `other`.
     pub fn union_with(&mut self, other: &PointSet) {
-        for (word, &more) in self.words.iter_mut().zip(&other.words) {
+        for (word, &more) in self
+            .words
+            .as_mut_slice()
+            .iter_mut()
+            .zip(other.words.as_slice())
+        {
             *word |= more;
         }
     }
 
     /// CORE-1.1: removes every intersection of `other`.
     pub fn subtract(&mut self, other: &PointSet) {
-        for (word, &less) in self.words.iter_mut().zip(&other.words) {
+        for (word, &less) in self
+            .words
+            .as_mut_slice()
+            .iter_mut()
+            .zip(other.words.as_slice())
+        {
             *word &= !less;
         }
     }
 
     /// CORE-1.1: whether every intersection of this set is in `other`.
     pub fn is_subset(&self, other: &PointSet) -> bool {
+        let theirs = other.words.as_slice();
         self.words
+            .as_slice()
             .iter()
             .enumerate()
-            .all(|(w, &word)| word & !other.words.get(w).copied().unwrap_or(0) == 0)
+            .all(|(w, &word)| word & !theirs.get(w).copied().unwrap_or(0) == 0)
     }
 }
 

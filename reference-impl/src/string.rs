@@ -63,9 +63,12 @@ fn walk(
     let color = position.get(point)?;
     let board = position.board();
     let mut stones = PointSet::empty(board);
-    let mut frontier = vec![point];
+    // The stones found whose neighbours are still to be looked at (a set, so that the walk allocates nothing on
+    // boards whose sets are inline).
+    let mut frontier = PointSet::empty(board);
     stones.insert(point);
-    while let Some(stone) = frontier.pop() {
+    frontier.insert(point);
+    while let Some(stone) = frontier.pop_first() {
         for &neighbour in board.neighbours(stone) {
             match position.get(neighbour) {
                 None => {
@@ -75,7 +78,7 @@ fn walk(
                 }
                 Some(other) if other == color => {
                     if stones.insert(neighbour) {
-                        frontier.push(neighbour);
+                        frontier.insert(neighbour);
                     }
                 }
                 Some(_) => {}

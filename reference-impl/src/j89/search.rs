@@ -324,10 +324,11 @@ impl Search<'_> {
     }
 }
 
-/// Search order: plays next to the string first (they attack or defend it), then other plays, then passes.
-fn order(moves: &mut [ConfirmMove], string: &PointSet, position: &Position) {
+/// Search order: plays next to the string first (they attack or defend it), then other plays, then passes for a
+/// ko, then the plain pass; each group in the order of [`candidates`] (a stable partition, each key worked out once).
+fn order(moves: &mut Vec<ConfirmMove>, string: &PointSet, position: &Position) {
     let board = position.board();
-    let near = |mv: &ConfirmMove| match mv {
+    let rank = |mv: &ConfirmMove| match mv {
         ConfirmMove::Play(p) => {
             if board.neighbours(*p).iter().any(|n| string.contains(*n)) {
                 0
@@ -338,7 +339,18 @@ fn order(moves: &mut [ConfirmMove], string: &PointSet, position: &Position) {
         ConfirmMove::PassFor(_) | ConfirmMove::PassForAnyKo => 2,
         ConfirmMove::Pass => 3,
     };
-    moves.sort_by_key(near);
+    let ranks: Vec<u8> = moves.iter().map(rank).collect();
+    let mut ordered = Vec::with_capacity(moves.len());
+    for r in 0..4 {
+        ordered.extend(
+            moves
+                .iter()
+                .zip(&ranks)
+                .filter(|&(_, &k)| k == r)
+                .map(|(mv, _)| *mv),
+        );
+    }
+    *moves = ordered;
 }
 
 /// J89-R5, J89-R13: whether the opponent of a string's owner, moving first from `stop`, can force an end of the
