@@ -12,6 +12,7 @@ use crate::color::Color;
 use crate::fast_hash::{FastMap, FastSet};
 use crate::position::Position;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// J89-R13: how much work one status search may do before it answers with an error instead of a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,9 +104,9 @@ struct Search<'a> {
     limits: SearchLimits,
     nodes: usize,
     /// The states searched, with what the search found (one table, so that a state is looked up once).
-    settled: FastMap<ConfirmState, Settled>,
+    settled: FastMap<Rc<ConfirmState>, Settled>,
     /// The states on the current line, each with its visit: a number given to each entry onto the line.
-    line: FastMap<ConfirmState, u64>,
+    line: FastMap<Rc<ConfirmState>, u64>,
     /// The visits on the current line.
     visits: FastSet<u64>,
     next_visit: u64,
@@ -126,7 +127,7 @@ impl Search<'_> {
     /// A held result that relies on repeated states R is reused wherever every state of R is again on the line
     /// by the same visit: a fresh search there would meet R as repetitions too, and more states on the line can
     /// only help the defender.
-    fn solve(&mut self, state: &ConfirmState, depth: usize) -> Result<Found, Stop> {
+    fn solve(&mut self, state: &Rc<ConfirmState>, depth: usize) -> Result<Found, Stop> {
         let held_while = match self.settled.get(state) {
             Some(Settled::Won(_)) => return Ok(Found::won()),
             Some(Settled::Held) => return Ok(Found::held()),
@@ -154,10 +155,10 @@ impl Search<'_> {
         if state.passed && captured_now == attacker_moves {
             return Ok(if captured_now {
                 self.settled
-                    .insert(state.clone(), Settled::Won(Some(ConfirmMove::Pass)));
+                    .insert(Rc::clone(state), Settled::Won(Some(ConfirmMove::Pass)));
                 Found::won()
             } else {
-                self.settled.insert(state.clone(), Settled::Held);
+                self.settled.insert(Rc::clone(state), Settled::Held);
                 Found::held()
             });
         }
@@ -180,12 +181,12 @@ impl Search<'_> {
         }
         let visit = self.next_visit;
         self.next_visit += 1;
-        self.line.insert(state.clone(), visit);
+        self.line.insert(Rc::clone(state), visit);
         self.visits.insert(visit);
         // The moves that may be legal, ordered; each child's state is made only when the search first visits it.
         let mut moves = candidates(state, self.off_limits, self.ko_pass);
         order(&mut moves, self.home, &state.position);
-        let mut made: Vec<Option<Option<ConfirmState>>> = vec![None; moves.len()];
+        let mut made: Vec<Option<Option<Rc<ConfirmState>>>> = vec![None; moves.len()];
         let mut relies_on: Vec<u64> = Vec::new();
         let mut result = None;
         // Each child's result once known; the mover's good outcome ends the loop. An illegal move counts as the
@@ -208,7 +209,9 @@ impl Search<'_> {
                         Found::held()
                     })
                 } else {
-                    let Some(child) = made[i].get_or_insert_with(|| successor(state, mv)) else {
+                    let Some(child) =
+                        made[i].get_or_insert_with(|| successor(state, mv).map(Rc::new))
+                    else {
                         known[i] = Some(Found {
                             captured: !attacker_moves,
                             relies_on: Vec::new(),
@@ -262,7 +265,8 @@ impl Search<'_> {
         let mut found = match result {
             Some((mv, found)) => {
                 if found.captured {
-                    self.settled.insert(state.clone(), Settled::Won(Some(mv)));
+                    self.settled
+                        .insert(Rc::clone(state), Settled::Won(Some(mv)));
                 }
                 found
             }
@@ -272,7 +276,7 @@ impl Search<'_> {
                 relies_on,
             },
             None => {
-                self.settled.insert(state.clone(), Settled::Won(None));
+                self.settled.insert(Rc::clone(state), Settled::Won(None));
                 Found::won()
             }
         };
@@ -284,7 +288,7 @@ impl Search<'_> {
             } else {
                 Settled::HeldWhile(found.relies_on.clone())
             };
-            self.settled.insert(state.clone(), settled);
+            self.settled.insert(Rc::clone(state), settled);
         }
         Ok(found)
     }
@@ -400,7 +404,7 @@ pub fn decide_first(
             next_visit: 0,
             budget: None,
         };
-        let found = match search.solve(&start, 0) {
+        let found = match search.solve(&Rc::new(start.clone()), 0) {
             Ok(found) => found,
             Err(Stop::Limit(e)) => return Err(e),
             Err(Stop::Budget) => unreachable!("only probes have a budget, and they catch it"),
