@@ -389,8 +389,8 @@ pub fn decide_first(
     ko_pass: KoPass,
     limits: SearchLimits,
 ) -> Result<Verdict, ConfirmError> {
-    let start = ConfirmState::start(stop, first);
     crate::big_stack::run("j89-confirmation", limits.depth, 2_000, |depth| {
+        let start = Rc::new(ConfirmState::start(stop, first));
         let mut search = Search {
             home,
             defender: owner,
@@ -404,7 +404,7 @@ pub fn decide_first(
             next_visit: 0,
             budget: None,
         };
-        let found = match search.solve(&Rc::new(start.clone()), 0) {
+        let found = match search.solve(&start, 0) {
             Ok(found) => found,
             Err(Stop::Limit(e)) => return Err(e),
             Err(Stop::Budget) => unreachable!("only probes have a budget, and they catch it"),

@@ -226,7 +226,6 @@ impl J89Game {
     }
 }
 
-/// PROTO-11: the stage of a game as the protocol writes it.
 /// PROTO-10.2: the decided confirmations of this process, shared by all its sessions: the suite's checks of one
 /// stop position (its statuses, its territory, its score) search its confirmation once. A confirmation is a pure
 /// function of the stop position and the readings that decide it (J89-R13), so only the time changes.
@@ -235,6 +234,7 @@ pub(super) fn process_lives() -> Arc<SharedLives> {
     Arc::clone(LIVES.get_or_init(|| Arc::new(SharedLives::new())))
 }
 
+/// PROTO-11: the stage of a game as the protocol writes it.
 fn stage_name(stage: Stage) -> &'static str {
     match stage {
         Stage::Playing => "playing",
