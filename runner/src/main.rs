@@ -14,6 +14,8 @@
 //! baseline are written to a temporary file beside them and renamed into place at the end; an older report is
 //! removed when the run starts, so a run that dies leaves none rather than one that looks current.
 
+mod closed_stdout;
+
 use gorules_cases::readings::ReadingsRuleset;
 use gorules_runner::gtp::Launch;
 use gorules_runner::profile::Profile;
@@ -342,6 +344,15 @@ fn parse(args: Vec<String>, cwd: &Path) -> Result<Cli, String> {
 }
 
 fn main() -> ExitCode {
+    // A closed standard output (`gorules-runner | head`) does not stop the run (PROTO-7.5).
+    let output = closed_stdout::guard();
+    let code = run();
+    output.finish();
+    code
+}
+
+/// The runner, whichever mode the command line asks for.
+fn run() -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     // Differential testing: a mode of its own, with its own options (runner/src/differential.rs); its profiles come
     // from where the suite would (the checkout, else the runner's own copy).

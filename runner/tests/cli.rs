@@ -373,3 +373,25 @@ fn cases_export_as_sgf_files() {
     assert!(stderr(&o).contains("at most one filter"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// PROTO-7.5: a run whose standard output is closed at once (`gorules-runner | head -0`) still runs to its end,
+/// writes its report and exits with the run's status; it does not panic on the closed pipe.
+#[test]
+fn a_closed_standard_output_does_not_stop_the_run() {
+    let dir = folder("closed-stdout");
+    let report = dir.join("report.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gorules-runner"))
+        .args(["core-basic", "--report"])
+        .arg(&report)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the runner starts");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("the runner ends");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(text.contains("core-basic"), "{text}");
+}
