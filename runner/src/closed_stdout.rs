@@ -4,7 +4,7 @@
 //! once the reader has gone. The run then finishes, writes its report and baseline and exits with its status, as
 //! it would have with its output read to the end (PROTO-7.5).
 
-/// The copy of the runner's standard output, made by [`guard`].
+/// The copy of the runner's standard output, made by [`guard`]; it is finished when the guard is dropped.
 pub struct Guard {
     #[cfg(unix)]
     copier: Option<std::thread::JoinHandle<()>>,
@@ -25,13 +25,14 @@ pub fn guard() -> Guard {
     }
 }
 
-impl Guard {
-    /// Flushes what was printed and waits until it is copied (or dropped, if the reader has gone).
-    pub fn finish(self) {
+impl Drop for Guard {
+    /// Flushes what was printed and waits until it is copied (or dropped, if the reader has gone): when the run
+    /// returns, and also when it panics, so that the lines printed before the panic still reach the output.
+    fn drop(&mut self) {
         use std::io::Write;
         let _ = std::io::stdout().flush();
         #[cfg(unix)]
-        if let Some(copier) = self.copier {
+        if let Some(copier) = self.copier.take() {
             unix::close_write_end();
             let _ = copier.join();
         }

@@ -394,4 +394,5 @@ fn a_closed_standard_output_does_not_stop_the_run() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     let text = std::fs::read_to_string(&report).expect("the report is written");
     assert!(text.contains("core-basic"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
